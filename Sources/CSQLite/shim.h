@@ -1,0 +1,26 @@
+#ifndef CELLAR_CSQLITE_SHIM_H
+#define CELLAR_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/// sqlite3_db_config is variadic, which Swift cannot call: one wrapper per argument shape we use.
+static inline int cellar_db_config_int(sqlite3 *db, int op, int value, int *result) {
+    return sqlite3_db_config(db, op, value, result);
+}
+
+/// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
+static inline sqlite3_destructor_type cellar_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+
+/// sqlite3_error_offset arrived in 3.38.0; older libraries report "no offset".
+static inline int cellar_error_offset(sqlite3 *db) {
+#if SQLITE_VERSION_NUMBER >= 3038000
+    return sqlite3_error_offset(db);
+#else
+    (void)db;
+    return -1;
+#endif
+}
+
+#endif

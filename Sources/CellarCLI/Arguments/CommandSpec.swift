@@ -1,0 +1,56 @@
+/// What a command is called, what it takes and how its help reads.
+struct CommandSpec: Sendable {
+    /// A positional argument in the usage line and help.
+    struct Argument: Sendable {
+        /// Placeholder (`sql`, `file`).
+        let name: String
+        /// One line of help.
+        let help: String
+        /// Whether it may be omitted.
+        let isOptional: Bool
+        /// Whether several may be given.
+        let isRepeatable: Bool
+
+        init(_ name: String, help: String, optional: Bool = false, repeatable: Bool = false) {
+            self.name = name
+            self.help = help
+            self.isOptional = optional
+            self.isRepeatable = repeatable
+        }
+
+        /// `<file> ...`, `[<v>]`.
+        var synopsis: String {
+            let core = "<\(name)>" + (isRepeatable ? " ..." : "")
+            return isOptional ? "[\(core)]" : core
+        }
+    }
+
+    /// The command's name (`query`).
+    let name: String
+    /// One line saying what it does.
+    let abstract: String
+    /// Positional arguments, in order.
+    let arguments: [Argument]
+    /// The command's own options (global options come from ``GlobalOptions``).
+    let options: [OptionSpec]
+    /// Extra paragraphs of help, if any.
+    let discussion: String?
+
+    init(name: String, abstract: String, arguments: [Argument] = [], options: [OptionSpec] = [], discussion: String? = nil) {
+        self.name = name
+        self.abstract = abstract
+        self.arguments = arguments
+        self.options = options
+        self.discussion = discussion
+    }
+
+    /// The most positional arguments accepted, or nil for no limit.
+    var maximumArgumentCount: Int? {
+        arguments.contains(where: \.isRepeatable) ? nil : arguments.count
+    }
+
+    /// The fewest positional arguments accepted.
+    var minimumArgumentCount: Int {
+        arguments.filter { !$0.isOptional }.count
+    }
+}

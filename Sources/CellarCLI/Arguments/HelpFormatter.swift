@@ -1,0 +1,55 @@
+/// Writes help in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS.
+enum HelpFormatter {
+    /// Help for one command.
+    static func help(for command: CommandSpec, globalOptions: [OptionSpec]) -> String {
+        var text = "OVERVIEW: \(command.abstract)\n\n"
+        text += "USAGE: \(usage(for: command))\n"
+        if let discussion = command.discussion {
+            text += "\n\(discussion)\n"
+        }
+        if !command.arguments.isEmpty {
+            text += "\nARGUMENTS:\n" + table(command.arguments.map { ("<\($0.name)>", $0.help) })
+        }
+        let ownOptions = command.options + [helpOption]
+        text += "\nOPTIONS:\n" + table(ownOptions.map { ($0.synopsis, $0.help) })
+        text += "\nGLOBAL OPTIONS:\n" + table(globalOptions.map { ($0.synopsis, $0.help) })
+        return text
+    }
+
+    /// The one-line usage of a command.
+    static func usage(for command: CommandSpec) -> String {
+        var parts = ["cellar", command.name]
+        parts += command.arguments.map(\.synopsis)
+        parts += command.options.map { "[\($0.synopsis)]" }
+        return parts.joined(separator: " ")
+    }
+
+    /// Help for the tool as a whole.
+    static func toolHelp(commands: [CommandSpec], globalOptions: [OptionSpec]) -> String {
+        var text = "OVERVIEW: cellar bootstraps, upgrades and explores SQLite databases.\n\n"
+        text += "USAGE: cellar [<global options>] <command> [<arguments>]\n"
+        text +=
+            "\nOPTIONS:\n"
+            + table(
+                globalOptions.map { ($0.synopsis, $0.help) } + [
+                    ("--version", "Show the version of cellar and of the SQLite library."),
+                    (helpOption.synopsis, helpOption.help),
+                ])
+        text += "\nSUBCOMMANDS:\n" + table(commands.map { ($0.name, $0.abstract) })
+        text += "\n  See 'cellar <command> --help' for detailed help.\n"
+        return text
+    }
+
+    /// The `--help` option every command has.
+    static let helpOption = OptionSpec("help", short: "h", help: "Show help information.")
+
+    private static func table(_ rows: [(String, String)]) -> String {
+        let width = min(max(rows.map(\.0.count).max() ?? 0, 10), 28)
+        return rows.map { name, help in
+            if name.count > width {
+                return "  \(name)\n  \(String(repeating: " ", count: width))  \(help)\n"
+            }
+            return "  \(name)\(String(repeating: " ", count: width - name.count))  \(help)\n"
+        }.joined()
+    }
+}

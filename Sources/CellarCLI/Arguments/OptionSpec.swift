@@ -1,0 +1,33 @@
+/// One option a command accepts.
+struct OptionSpec: Sendable {
+    /// The long name without dashes (`database`).
+    let long: String
+    /// The one-letter name without its dash (`d`), if any.
+    let short: Character?
+    /// The placeholder for the value (`path`), or nil for a flag that takes none.
+    let valueName: String?
+    /// Whether the option may be given more than once.
+    let isRepeatable: Bool
+    /// One line of help.
+    let help: String
+
+    init(_ long: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false, help: String) {
+        self.long = long
+        self.short = short
+        self.valueName = valueName
+        self.isRepeatable = repeatable
+        self.help = help
+    }
+
+    /// Whether the option takes a value.
+    var takesValue: Bool { valueName != nil }
+
+    /// How the option is written in help: `-d, --database <path>`.
+    var synopsis: String {
+        var text = short.map { "-\($0), " } ?? ""
+        text += "--\(long)"
+        if let valueName { text += " <\(valueName)>" }
+        if isRepeatable { text += " ..." }
+        return text
+    }
+}

@@ -1,0 +1,13 @@
+/// Every command `cellar` has, in the order `--help` lists them.
+enum CommandRegistry {
+    static var commands: [any Command.Type] {
+        [
+            QueryCommand.self
+        ]
+    }
+
+    /// The command named `name`, if any.
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+}

@@ -1,0 +1,30 @@
+/// SPEC's configuration table, in one place: every global flag, its environment variable and default.
+enum GlobalOptions {
+    static let database = Setting(
+        option: OptionSpec(
+            "database", short: "d", value: "path", help: "The database file (env CELLAR_DATABASE; default cellar.sqlite)."),
+        environmentVariable: "CELLAR_DATABASE", defaultValue: "cellar.sqlite")
+    static let migrations = Setting(
+        option: OptionSpec(
+            "migrations", short: "m", value: "dir", help: "The migrations folder (env CELLAR_MIGRATIONS; default migrations)."),
+        environmentVariable: "CELLAR_MIGRATIONS", defaultValue: "migrations")
+    static let seeds = Setting(
+        option: OptionSpec("seeds", value: "dir", help: "The seeds folder (env CELLAR_SEEDS; default seeds)."),
+        environmentVariable: "CELLAR_SEEDS", defaultValue: "seeds")
+    static let busyTimeout = Setting(
+        option: OptionSpec(
+            "busy-timeout", value: "ms", help: "How long to wait for a locked database (env CELLAR_BUSY_TIMEOUT; default 5000)."),
+        environmentVariable: "CELLAR_BUSY_TIMEOUT", defaultValue: "5000")
+    static let color = Setting(
+        option: OptionSpec("color", value: "when", help: "Colour: auto, always or never (NO_COLOR disables auto; default auto)."),
+        environmentVariable: nil, defaultValue: "auto")
+
+    /// The flag that silences progress and summaries.
+    static let quiet = OptionSpec("quiet", short: "q", help: "Print no progress and no summary.")
+
+    /// Every setting with a value.
+    static let settings = [database, migrations, seeds, busyTimeout, color]
+
+    /// The options every command accepts.
+    static let options = settings.map(\.option) + [quiet]
+}

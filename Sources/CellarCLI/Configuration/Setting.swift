@@ -1,0 +1,16 @@
+/// One entry of SPEC's configuration table: its flag, its environment variable and its default.
+struct Setting: Sendable {
+    /// The option that sets it.
+    let option: OptionSpec
+    /// The environment variable that sets it when the flag is absent, if any.
+    let environmentVariable: String?
+    /// The value when neither is given.
+    let defaultValue: String
+
+    /// The value in force: the flag beats the environment, which beats the default.
+    func resolve(_ arguments: ParsedArguments, environment: [String: String]) -> String {
+        if let flagValue = arguments.value(option.long) { return flagValue }
+        if let variable = environmentVariable, let value = environment[variable], !value.isEmpty { return value }
+        return defaultValue
+    }
+}

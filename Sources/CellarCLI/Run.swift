@@ -1,0 +1,62 @@
+import CellarKit
+
+/// Runs `cellar` with `arguments` (without the program name) on `io`.
+///
+/// - Returns: the exit status: 0 success, 1 an SQL, migration or data error, 2 a usage error,
+///   3 work pending (`status --exit-code`).
+public func run(_ arguments: [String], io: IO) -> Int32 {
+    let parser = ArgumentParser(globalOptions: GlobalOptions.options + [HelpFormatter.helpOption, VersionInfo.option])
+    let status: ExitStatus
+    do {
+        status = try dispatch(arguments, parser: parser, io: io)
+    } catch {
+        status = ErrorReporter(io: io).report(error)
+    }
+    try? io.output.flush()
+    try? io.error.flush()
+    return status.rawValue
+}
+
+private func dispatch(_ arguments: [String], parser: ArgumentParser, io: IO) throws -> ExitStatus {
+    let commandName = parser.commandName(in: arguments)
+    guard let commandName else {
+        let parsed = try parser.parse(arguments, for: nil)
+        if parsed.has(VersionInfo.option.long) {
+            try io.printOutput(VersionInfo.text)
+            return .success
+        }
+        guard parsed.has(HelpFormatter.helpOption.long) || arguments.isEmpty else {
+            throw UsageError("missing command; see 'cellar --help'")
+        }
+        let help = HelpFormatter.toolHelp(
+            commands: CommandRegistry.commands.map { $0.spec }, globalOptions: GlobalOptions.options)
+        // Asked-for help is a result (stdout, 0); help shown because the command is missing is a usage error.
+        try (arguments.isEmpty ? io.error : io.output).write(help)
+        return arguments.isEmpty ? .usage : .success
+    }
+    guard let command = CommandRegistry.command(named: commandName) else {
+        var message = "unknown command '\(commandName)'"
+        if let suggestion = NearMiss.suggestion(for: commandName, among: CommandRegistry.commands.map { $0.spec.name }) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        throw UsageError(message + " (see 'cellar --help')")
+    }
+    let parsed = try parser.parse(arguments, for: command.spec)
+    if parsed.has(HelpFormatter.helpOption.long) {
+        try io.output.write(HelpFormatter.help(for: command.spec, globalOptions: GlobalOptions.options))
+        return .success
+    }
+    try checkArgumentCount(parsed, for: command.spec)
+    let configuration = try Configuration(parsed, environment: io.environment, isErrorTerminal: io.isErrorTerminal)
+    return try command.run(Invocation(arguments: parsed, configuration: configuration, io: io))
+}
+
+private func checkArgumentCount(_ parsed: ParsedArguments, for spec: CommandSpec) throws(UsageError) {
+    if parsed.positionals.count < spec.minimumArgumentCount {
+        let missing = spec.arguments[parsed.positionals.count]
+        throw UsageError("missing argument <\(missing.name)>", command: spec.name)
+    }
+    if let maximum = spec.maximumArgumentCount, parsed.positionals.count > maximum {
+        throw UsageError("unexpected argument '\(parsed.positionals[maximum])'", command: spec.name)
+    }
+}

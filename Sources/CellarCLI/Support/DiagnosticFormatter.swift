@@ -1,0 +1,51 @@
+import CellarKit
+
+/// Writes a ``Diagnostic`` as compilers do: the located message, the source line and a caret under
+/// the column, then its notes.
+///
+/// ```
+/// migrations/0002_create_wine.sql:4:40: error: near "foreign": syntax error
+///     4 |     rating integer producer_id integer foreign key references wineries(id)
+///       |                                        ^
+/// ```
+struct DiagnosticFormatter {
+    /// Whether to colour `error:` and the caret.
+    let usesColor: Bool
+
+    /// The whole report, lines joined with newlines, every piece of outside text escaped.
+    func format(_ diagnostic: Diagnostic) -> String {
+        let path = ControlCharacterEscaping.escape(diagnostic.path)
+        let place = diagnostic.location.map { "\(path):\($0.line):\($0.column)" } ?? path
+        let label = usesColor ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+        var lines = ["\(place): \(label) \(ControlCharacterEscaping.escape(diagnostic.message))"]
+        if let location = diagnostic.location, let source = diagnostic.sourceLine {
+            let number = String(location.line)
+            let gutter = String(repeating: " ", count: number.count)
+            let shown = displayed(source)
+            lines.append("    \(number) | \(shown)")
+            lines.append("    \(gutter) | \(caretPadding(source, column: location.column))^")
+        }
+        lines += diagnostic.notes.map { "cellar: \(ControlCharacterEscaping.escape($0))" }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The source line with tabs kept (so the caret lines up) and other controls escaped.
+    private func displayed(_ source: String) -> String {
+        source.split(separator: "\t", omittingEmptySubsequences: false)
+            .map { ControlCharacterEscaping.escape(String($0)) }
+            .joined(separator: "\t")
+    }
+
+    /// Blanks as wide as the characters before `column`, tabs kept as tabs.
+    private func caretPadding(_ source: String, column: Int) -> String {
+        var padding = ""
+        for scalar in source.unicodeScalars.prefix(max(column - 1, 0)) {
+            if scalar == "\t" {
+                padding += "\t"
+            } else {
+                padding += String(repeating: " ", count: ControlCharacterEscaping.escape(String(scalar)).count)
+            }
+        }
+        return padding
+    }
+}

@@ -1,0 +1,8 @@
+/// The exit statuses of SPEC: 0 success, 1 an SQL, migration or data error, 2 a usage error,
+/// 3 `status --exit-code` found work to do.
+enum ExitStatus: Int32, Sendable {
+    case success = 0
+    case failure = 1
+    case usage = 2
+    case workPending = 3
+}

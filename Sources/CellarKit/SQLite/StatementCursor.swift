@@ -1,0 +1,98 @@
+internal import CSQLite
+
+/// Prepares the statements of a script one at a time, from each prepare's tail, and keeps track of
+/// where each one starts so that errors can name their place.
+///
+/// This is what `sqlite3_exec` does, one statement at a time:
+/// ```swift
+/// var cursor = StatementCursor(database: db, sql: script)
+/// while let prepared = try cursor.next() {
+///     try cursor.run(prepared)
+/// }
+/// ```
+public struct StatementCursor {
+    /// One statement of the script and where it stands.
+    public struct Prepared {
+        /// The prepared statement.
+        public let statement: Statement
+        /// Byte offset of the statement's first character (after leading whitespace and comments).
+        public let startOffset: Int
+        /// Byte offset just past the statement's end (its tail).
+        public let endOffset: Int
+    }
+
+    private let database: Database
+    private let text: String
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    /// Creates a cursor over `sql` on `database`.
+    public init(database: Database, sql: String) {
+        self.database = database
+        self.text = sql
+        self.bytes = Array(sql.utf8)
+    }
+
+    /// The byte offset where the next statement will be looked for.
+    public var currentOffset: Int { offset }
+
+    /// Prepares the next statement, skipping empty ones (a lone `;`, trailing comments).
+    ///
+    /// - Returns: nil when the script has no more statements.
+    /// - Throws: ``SQLiteError`` whose offset points into the whole script.
+    public mutating func next() throws -> Prepared? {
+        let handle = try database.openHandle()
+        while offset < bytes.count {
+            let start = bytes.withUnsafeBufferPointer { SQLTrivia.end(in: $0, from: offset) }
+            guard start < bytes.count else {
+                offset = start
+                return nil
+            }
+            var statement: OpaquePointer?
+            var consumed = 0
+            let code = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    let base = characters.baseAddress! + start
+                    var tail: UnsafePointer<CChar>?
+                    let code = sqlite3_prepare_v2(handle, base, Int32(buffer.count - start), &statement, &tail)
+                    consumed = tail.map { $0 - base } ?? (buffer.count - start)
+                    return code
+                }
+            }
+            guard code == SQLITE_OK else {
+                let errorOffset = Int(cellar_error_offset(handle))
+                sqlite3_finalize(statement)
+                throw SQLiteError.read(from: handle, code: code, sql: text, offset: start + max(errorOffset, 0))
+            }
+            let end = start + max(consumed, 1)
+            offset = end
+            if let statement {
+                return Prepared(statement: Statement(handle: statement, database: database), startOffset: start, endOffset: end)
+            }
+        }
+        return nil
+    }
+
+    /// Steps a statement from this cursor to the end, calling `onRow` for each row.
+    ///
+    /// - Throws: ``SQLiteError`` whose offset is the statement's first character.
+    public func run(_ prepared: Prepared, onRow: (Statement) throws -> Void = { _ in }) throws {
+        do {
+            while try prepared.statement.step() {
+                try onRow(prepared.statement)
+            }
+        } catch var error as SQLiteError {
+            error.sql = text
+            error.offset = prepared.startOffset
+            throw error
+        }
+    }
+
+    /// The text of the statement, as written in the script.
+    public func text(of prepared: Prepared) -> String {
+        String(decoding: bytes[prepared.startOffset..<prepared.endOffset], as: UTF8.self)
+    }
+}
+
+@available(*, unavailable)
+extension StatementCursor: Sendable {}

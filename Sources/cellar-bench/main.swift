@@ -1,0 +1,1 @@
+print("cellar-bench: no benchmarks yet")

@@ -1,0 +1,4 @@
+import CellarCLI
+import Glibc
+
+exit(CellarCLI.run(Array(CommandLine.arguments.dropFirst()), io: .standard))

@@ -1,0 +1,121 @@
+import Glibc
+
+/// A child process started with `posix_spawn`, its output going to files (so a chatty child can never
+/// block on a full pipe), waited for with a deadline.
+public final class ChildProcess: @unchecked Sendable {
+    // @unchecked: pid and paths are immutable; wait(timeout:) is meant to be called from one test.
+    /// How a finished child ended.
+    public struct Result: Sendable, CustomStringConvertible {
+        /// The exit status, or 128 + signal number when a signal killed it.
+        public let status: Int32
+        /// Whether it was killed because it passed its deadline.
+        public let timedOut: Bool
+        /// Everything it wrote to standard output.
+        public let output: String
+        /// Everything it wrote to standard error.
+        public let error: String
+        /// Standard output as bytes.
+        public let outputBytes: [UInt8]
+
+        /// A summary for test failure messages.
+        public var description: String {
+            "status \(status)\(timedOut ? " (timed out)" : "")\nstdout: \(output)\nstderr: \(error)"
+        }
+    }
+
+    /// The child's process id.
+    public let pid: pid_t
+    private let scratch: TemporaryDirectory
+
+    /// Starts `executable` with `arguments`.
+    ///
+    /// - Parameters:
+    ///   - environment: the whole environment of the child (nil inherits this process's).
+    ///   - directory: the working directory, if not this process's.
+    ///   - input: bytes fed to standard input (empty input when nil).
+    public init(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        directory: String? = nil, input: [UInt8]? = nil
+    ) throws {
+        scratch = TemporaryDirectory()
+        let inputPath = scratch.file("stdin")
+        try FileBytes.write(input ?? [], to: inputPath)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, scratch.file("stdout"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, scratch.file("stderr"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // glibc's posix_spawn_file_actions_addchdir_np is not visible to Swift here: change folder in a shell.
+        let command = directory.map { ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", $0, executable] } ?? [executable]
+        let argv = (command + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let environmentEntries = (environment ?? ChildProcess.currentEnvironment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in environmentEntries { free(pointer) } }
+        var child: pid_t = 0
+        let code = posix_spawn(&child, command[0], &actions, nil, argv, environmentEntries)
+        guard code == 0 else { throw FileBytes.Failure(description: "cannot start \(executable): errno \(code)") }
+        pid = child
+    }
+
+    /// Sends `signal` to the child.
+    public func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Waits for the child to end; kills it with SIGKILL once `timeout` seconds have passed.
+    public func wait(timeout: Double = 60) throws -> Result {
+        let deadline = Self.now() + timeout
+        var status: Int32 = 0
+        var timedOut = false
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result < 0, errno != EINTR { throw FileBytes.Failure(description: "waitpid failed: errno \(errno)") }
+            if Self.now() > deadline, !timedOut {
+                timedOut = true
+                kill(pid, SIGKILL)
+            }
+            usleep(2_000)
+        }
+        let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let outputBytes = try FileBytes.read(scratch.file("stdout"))
+        return Result(
+            status: exitStatus, timedOut: timedOut, output: String(decoding: outputBytes, as: UTF8.self),
+            error: try FileBytes.readText(scratch.file("stderr")), outputBytes: outputBytes)
+    }
+
+    /// Seconds on the monotonic clock.
+    public static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// This process's environment.
+    public static var currentEnvironment: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
+
+/// Runs other programs to the end.
+public enum Shell {
+    /// Runs `executable` and waits (at most `timeout` seconds) for it to end.
+    @discardableResult
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        directory: String? = nil, input: [UInt8]? = nil, timeout: Double = 120
+    ) throws -> ChildProcess.Result {
+        try ChildProcess(executable, arguments, environment: environment, directory: directory, input: input).wait(
+            timeout: timeout)
+    }
+}
