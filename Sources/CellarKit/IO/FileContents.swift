@@ -1,0 +1,36 @@
+import Glibc
+
+/// Whole-file reads and writes with plain system calls (no Foundation at start-up).
+public enum FileContents {
+    /// The bytes of the file at `path`.
+    /// - Throws: ``SystemError`` when it cannot be opened or read.
+    public static func read(_ path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemError(operation: "open \(path)", code: errno) }
+        defer { close(descriptor) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw SystemError(operation: "read \(path)", code: errno) }
+            if count == 0 { return result }
+            result.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Replaces the file at `path` with `bytes` (created with mode 0644 less the umask).
+    /// - Throws: ``SystemError`` when it cannot be created or written.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw SystemError(operation: "open \(path)", code: errno) }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw SystemError(operation: "write \(path)", code: errno) }
+            offset += written
+        }
+    }
+}

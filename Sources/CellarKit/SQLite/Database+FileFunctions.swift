@@ -1,0 +1,37 @@
+import Glibc
+
+extension Database {
+    /// Registers `readfile(path)` and `writefile(path, data)` with the sqlite3 CLI's semantics,
+    /// direct-only so that views and triggers of a database file cannot call them.
+    ///
+    /// `readfile` returns the file's bytes as a blob, or NULL when it cannot be read; `writefile`
+    /// writes a blob (or text) to a file, replacing it, and returns the number of bytes written.
+    /// Relative paths are relative to the working directory.
+    public func registerFileFunctions() throws {
+        try createFunction("readfile", argumentCount: 1, isDirectOnly: true) { arguments in
+            guard case .text(let path) = arguments[0] else { return .null }
+            return (try? FileContents.read(path)).map(Value.blob) ?? .null
+        }
+        try createFunction("writefile", argumentCount: 2, isDirectOnly: true) { arguments in
+            guard case .text(let path) = arguments[0] else {
+                throw FileFunctionError(message: "writefile: the path must be text")
+            }
+            let bytes: [UInt8]
+            switch arguments[1] {
+            case .blob(let blob): bytes = blob
+            case .text(let text): bytes = Array(text.utf8)
+            case .null: bytes = []
+            case .integer(let integer): bytes = Array(String(integer).utf8)
+            case .real(let real): bytes = Array(String(real).utf8)
+            }
+            try FileContents.write(bytes, to: path)
+            return .integer(Int64(bytes.count))
+        }
+    }
+}
+
+/// A failure inside `readfile` or `writefile`, reported as the SQL error's message.
+struct FileFunctionError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
