@@ -1,0 +1,134 @@
+/// What Tab offers for a line and a cursor position: pure logic, tested without readline.
+///
+/// - At the start of a line (no statement pending), `.` + letters complete dot-command names.
+/// - After `.read`, `.open` and `.output`, file paths; after `.schema`, `.tables`, `.indexes`, tables.
+/// - In SQL, `qualifier.` completes the columns of the table or alias `qualifier`
+///   (`SELECT w.| FROM wine w`); otherwise keywords, table and view names, and the columns of the
+///   tables named anywhere in the statement.
+struct CompletionEngine {
+    /// A directory entry, for completing paths.
+    struct FileEntry: Equatable, Sendable {
+        let name: String
+        let isDirectory: Bool
+    }
+
+    /// The characters that end the word being completed (readline is told the same set).
+    static let wordBreakCharacters = " \t\n\"'`@$><=;|&{(,)"
+
+    /// The tables and columns of the database.
+    let schema: SchemaSnapshot
+    /// The entries of a directory (`""` for the working directory).
+    let listDirectory: (String) -> [FileEntry]
+
+    /// The candidates that may replace the word before `cursor` (a byte offset into `line`).
+    ///
+    /// - Parameter pending: the earlier lines of the statement being typed, if any.
+    func candidates(line: String, cursor: Int, pending: String = "") -> [String] {
+        let before = String(decoding: line.utf8.prefix(cursor), as: UTF8.self)
+        let leading = before.drop { $0 == " " || $0 == "\t" }
+        if pending.isEmpty, leading.first == "." {
+            return dotCommandCandidates(Substring(leading), fullLine: line)
+        }
+        let word = Self.word(before, breaks: Self.wordBreakCharacters)
+        let statement = pending + "\n" + line
+        if let dot = word.lastIndex(of: ".") {
+            let qualifier = String(word[..<dot])
+            let prefix = String(word[word.index(after: dot)...])
+            let table = Self.aliases(in: statement, schema: schema)[qualifier.lowercased()] ?? qualifier
+            let columns = schema.columns(of: table) ?? []
+            return Self.matching(columns, prefix: prefix).map { qualifier + "." + $0 }
+        }
+        let mentioned = Self.mentionedTables(in: statement, schema: schema)
+        let columns = mentioned.flatMap { schema.columns(of: $0) ?? [] }
+        let isLowercase = word.contains { $0.isLowercase } && !word.contains { $0.isUppercase }
+        let keywords = SQLKeywords.all.map { isLowercase ? $0.lowercased() : $0 }
+        let names = Self.matching(schema.tableNames + columns, prefix: word)
+        return Self.unique(names + Self.matching(keywords, prefix: word))
+    }
+
+    // MARK: - Dot-commands
+
+    private func dotCommandCandidates(_ text: Substring, fullLine: String) -> [String] {
+        guard let blank = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
+            return Self.matching(DotCommandCatalog.names.map { "." + $0 }, prefix: String(text))
+        }
+        let name = String(text[text.index(after: text.startIndex)..<blank])
+        let word = Self.word(String(text), breaks: " \t")
+        if DotCommandCatalog.fileCommands.contains(name) { return pathCandidates(word) }
+        if ["schema", "tables", "indexes"].contains(name) { return Self.matching(schema.tableNames, prefix: word) }
+        return []
+    }
+
+    private func pathCandidates(_ word: String) -> [String] {
+        let slash = word.lastIndex(of: "/")
+        let directory = slash.map { String(word[...$0]) } ?? ""
+        let prefix = slash.map { String(word[word.index(after: $0)...]) } ?? word
+        return listDirectory(directory)
+            .filter { $0.name.hasPrefix(prefix) && ($0.name.first != "." || prefix.first == ".") }
+            .map { directory + $0.name + ($0.isDirectory ? "/" : "") }
+            .sorted()
+    }
+
+    // MARK: - Reading the statement
+
+    /// The text after the last word-break character.
+    static func word(_ text: String, breaks: String) -> String {
+        String(text.reversed().prefix { !breaks.contains($0) }.reversed())
+    }
+
+    /// Aliases in `statement`, lowercased, each mapped to its table: `FROM wine w`, `JOIN wine AS w`.
+    static func aliases(in statement: String, schema: SchemaSnapshot) -> [String: String] {
+        let tokens = identifiers(in: statement)
+        var result: [String: String] = [:]
+        for (index, token) in tokens.enumerated() where schema.columns(of: token) != nil {
+            var next = index + 1
+            if next < tokens.count, tokens[next].uppercased() == "AS" { next += 1 }
+            guard next < tokens.count, !SQLKeywords.set.contains(tokens[next].uppercased()) else { continue }
+            result[tokens[next].lowercased()] = token
+        }
+        return result
+    }
+
+    /// The tables and views of `schema` that `statement` names.
+    static func mentionedTables(in statement: String, schema: SchemaSnapshot) -> [String] {
+        unique(identifiers(in: statement).filter { schema.columns(of: $0) != nil })
+    }
+
+    /// The identifiers of `text` in order (bare words and `"quoted"` names, quotes removed); an
+    /// identifier followed by `.` is kept separate from what follows.
+    static func identifiers(in text: String) -> [String] {
+        var tokens: [String] = []
+        var current = ""
+        var isQuoted = false
+        for character in text {
+            if isQuoted {
+                if character == "\"" {
+                    isQuoted = false
+                    tokens.append(current)
+                    current = ""
+                } else {
+                    current.append(character)
+                }
+            } else if character == "\"" {
+                isQuoted = true
+            } else if character.isLetter || character.isNumber || character == "_" || character == "$" {
+                current.append(character)
+            } else if !current.isEmpty {
+                tokens.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty, !isQuoted { tokens.append(current) }
+        return tokens
+    }
+
+    private static func matching(_ candidates: [String], prefix: String) -> [String] {
+        let lowered = prefix.lowercased()
+        return candidates.filter { $0.lowercased().hasPrefix(lowered) }
+    }
+
+    private static func unique(_ items: [String]) -> [String] {
+        var seen: Set<String> = []
+        return items.filter { seen.insert($0).inserted }
+    }
+}

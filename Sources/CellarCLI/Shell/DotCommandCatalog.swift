@@ -1,0 +1,45 @@
+/// Every dot-command the shell knows, with its synopsis and one line of help (`.help`, completion,
+/// "did you mean").
+enum DotCommandCatalog {
+    /// One dot-command.
+    struct Entry: Sendable {
+        /// The name without its dot.
+        let name: String
+        /// The arguments, as `.help` shows them.
+        let synopsis: String
+        /// What it does.
+        let help: String
+    }
+
+    /// Every dot-command, in `.help` order.
+    static let entries: [Entry] = [
+        Entry(name: "bail", synopsis: "on|off", help: "Stop reading piped input and .read files at the first error"),
+        Entry(name: "changes", synopsis: "on|off", help: "Show the rows changed by each statement"),
+        Entry(name: "databases", synopsis: "", help: "List the attached databases and their files"),
+        Entry(name: "exit", synopsis: "", help: "Leave the shell (same as .quit)"),
+        Entry(name: "headers", synopsis: "on|off", help: "Show or hide column headers"),
+        Entry(name: "help", synopsis: "", help: "Show this list"),
+        Entry(name: "indexes", synopsis: "[TABLE]", help: "List indexes, of the tables matching the LIKE pattern TABLE"),
+        Entry(name: "maxrows", synopsis: "N|all", help: "Show the first and last N/2 rows of a long result (default 40)"),
+        Entry(name: "migrations", synopsis: "", help: "Show the migrations recorded in cellar_migrations"),
+        Entry(name: "mode", synopsis: "MODE", help: "Set the output mode"),
+        Entry(name: "nullvalue", synopsis: "TEXT", help: "Show NULL as TEXT"),
+        Entry(name: "open", synopsis: "FILE", help: "Close this database and open FILE (created if missing)"),
+        Entry(name: "output", synopsis: "[FILE]", help: "Write results to FILE, or back to standard output"),
+        Entry(name: "parameter", synopsis: "set NAME VALUE|list|clear|unset NAME", help: "Values bound to :name parameters"),
+        Entry(name: "quit", synopsis: "", help: "Leave the shell"),
+        Entry(name: "read", synopsis: "FILE", help: "Run the statements and dot-commands of FILE"),
+        Entry(name: "schema", synopsis: "[PATTERN]", help: "Show the CREATE statements, of names matching the LIKE pattern"),
+        Entry(name: "tables", synopsis: "[PATTERN]", help: "List tables and views, matching the LIKE pattern"),
+        Entry(name: "timer", synopsis: "on|off", help: "Show how long each statement took"),
+    ]
+
+    /// The names, without dots.
+    static var names: [String] { entries.map(\.name) }
+
+    /// The dot-commands that take a file path (completion offers paths after them).
+    static let fileCommands: Set<String> = ["read", "open", "output"]
+
+    /// The dot-commands `--safe` refuses.
+    static let unsafeCommands: Set<String> = ["read", "open", "output"]
+}

@@ -1,0 +1,91 @@
+import CellarKit
+import Glibc
+
+/// The shell at a terminal: prompts, readline editing, history, completion and Ctrl-C.
+final class InteractiveShell {
+    /// The prompt for a new statement.
+    static let prompt = "cellar> "
+    /// The prompt for a statement's further lines.
+    static let continuationPrompt = "   ...> "
+
+    private let session: ShellSession
+    private var accumulator = StatementAccumulator()
+
+    /// Creates the interactive front of `session`.
+    init(session: ShellSession) {
+        self.session = session
+    }
+
+    /// Reads and runs input until `.quit` or Ctrl-D.
+    ///
+    /// - Throws: ``SystemError`` when the Ctrl-C watcher cannot start.
+    func run() throws {
+        let watcher = try InterruptWatcher()
+        session.interruptWatcher = watcher
+        let history = openHistory()
+        let editor = LineEditor { [unowned self] line, cursor in
+            CompletionEngine(schema: SchemaSnapshot.load(from: session.database), listDirectory: Self.list)
+                .candidates(line: line, cursor: cursor, pending: accumulator.text)
+        }
+        for entry in history?.loadedEntries ?? [] { editor.addHistory(entry) }
+        session.writeOutput("cellar \(VersionInfo.version) (SQLite \(Database.libraryVersion)); .help for commands, Ctrl-D to quit")
+        var lineNumber = 0
+        while true {
+            try? session.output.flush()
+            let prompt = accumulator.isEmpty ? Self.prompt : Self.continuationPrompt
+            switch editor.readLine(prompt: prompt, interruptDescriptor: watcher.readDescriptor) {
+            case .interrupted:
+                watcher.drain()
+                accumulator.discard()
+            case .endOfInput:
+                accumulator.discard()
+                if session.requestQuit() { return }
+            case .line(let text):
+                lineNumber += 1
+                let outcome = accumulator.add(text, lineNumber: lineNumber)
+                remember(outcome, history: history, editor: editor)
+                let flow = session.handle(outcome, path: "<stdin>", lineNumber: lineNumber)
+                watcher.drain()
+                if flow == .stop { return }
+            }
+        }
+    }
+
+    private func remember(_ outcome: StatementAccumulator.Outcome, history: HistoryFile?, editor: LineEditor) {
+        let text: String
+        switch outcome {
+        case .pending: return
+        case .dotCommand(let line): text = line
+        case .sql(let sql, _): text = sql
+        }
+        let entry = HistoryFile.entry(for: text)
+        if history?.append(entry) ?? true { editor.addHistory(entry) }
+    }
+
+    private func openHistory() -> HistoryFile? {
+        guard let path = HistoryFile.path(in: session.io.environment) else { return nil }
+        do {
+            return try HistoryFile(path: path)
+        } catch {
+            session.io.printError("cellar: warning: \(ControlCharacterEscaping.escape(String(describing: error)))")
+            return nil
+        }
+    }
+
+    /// The entries of `directory` (the working directory for `""`), for path completion.
+    static func list(_ directory: String) -> [CompletionEngine.FileEntry] {
+        guard let folder = opendir(directory.isEmpty ? "." : directory) else { return [] }
+        defer { closedir(folder) }
+        var entries: [CompletionEngine.FileEntry] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            var status = stat()
+            let isDirectory = stat((directory.isEmpty ? "" : directory) + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+            entries.append(CompletionEngine.FileEntry(name: name, isDirectory: isDirectory))
+        }
+        return entries
+    }
+}

@@ -1,0 +1,118 @@
+@preconcurrency import CReadline
+import Glibc
+
+/// GNU readline, driven through its callback interface so that a Ctrl-C (seen by
+/// ``InterruptWatcher`` as a readable pipe) can abandon the line being edited.
+///
+/// This is the only file that imports readline. Readline keeps its state in C globals, so there is
+/// one editor per process and every call happens on the main thread.
+final class LineEditor {
+    /// What one prompt produced.
+    enum Event: Equatable {
+        /// A line, without its line break.
+        case line(String)
+        /// Ctrl-D on an empty line, or the end of input.
+        case endOfInput
+        /// Ctrl-C: the line was abandoned.
+        case interrupted
+    }
+
+    /// Computes completion candidates from the whole line and the cursor's byte offset.
+    typealias Completer = (_ line: String, _ cursor: Int) -> [String]
+
+    // Readline's callbacks are C function pointers and cannot capture context: these hold what they
+    // need. Safe because readline only calls them on the main thread, inside readLine.
+    nonisolated(unsafe) private static var completer: Completer?
+    nonisolated(unsafe) private static var candidates: [String] = []
+    nonisolated(unsafe) private static var nextCandidate = 0
+    nonisolated(unsafe) private static var received: Event?
+    nonisolated(unsafe) private static var sqlBreaks = strdup(CompletionEngine.wordBreakCharacters)
+    nonisolated(unsafe) private static var pathBreaks = strdup(" \t")
+
+    /// Sets readline up: no signal handlers of its own (Ctrl-C is the watcher's), Tab completion.
+    init(completer: @escaping Completer) {
+        Self.completer = completer
+        rl_readline_name = UnsafePointer(strdup("cellar"))
+        rl_catch_signals = 0
+        rl_completer_word_break_characters = UnsafePointer(Self.sqlBreaks)
+        rl_completion_word_break_hook = {
+            // After a dot-command only blanks separate words, so paths keep their `-`, `(` and quotes.
+            let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+            return line.drop { $0 == " " }.first == "." ? LineEditor.pathBreaks : LineEditor.sqlBreaks
+        }
+        rl_attempted_completion_function = { text, _, _ in
+            LineEditor.complete(text)
+        }
+        using_history()
+    }
+
+    /// Adds `entry` to the in-memory history (the Up arrow).
+    func addHistory(_ entry: String) {
+        add_history(entry)
+    }
+
+    /// Shows `prompt` and edits one line, until Enter, Ctrl-D on an empty line, or a byte on
+    /// `interruptDescriptor` (Ctrl-C).
+    func readLine(prompt: String, interruptDescriptor: Int32) -> Event {
+        Self.received = nil
+        rl_callback_handler_install(prompt) { line in
+            if let line {
+                LineEditor.received = .line(String(cString: line))
+                free(line)
+            } else {
+                LineEditor.received = .endOfInput
+            }
+            rl_callback_handler_remove()
+        }
+        while Self.received == nil {
+            var descriptors = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, 2, -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                rl_callback_handler_remove()
+                return .endOfInput
+            }
+            if descriptors[1].revents & Int16(POLLIN) != 0 {
+                abandonLine()
+                return .interrupted
+            }
+            if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                rl_callback_read_char()
+            }
+        }
+        if Self.received == .endOfInput { writeTerminal("\n") }
+        return Self.received ?? .endOfInput
+    }
+
+    private func abandonLine() {
+        rl_free_line_state()
+        rl_callback_sigcleanup()
+        rl_replace_line("", 0)
+        rl_callback_handler_remove()
+        writeTerminal("^C\n")
+    }
+
+    private func writeTerminal(_ text: String) {
+        fputs(text, stdout)
+        fflush(stdout)
+    }
+
+    // MARK: - Completion
+
+    private static func complete(_ text: UnsafePointer<CChar>?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        rl_attempted_completion_over = 1
+        let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+        candidates = completer?(line, Int(rl_point)) ?? []
+        nextCandidate = 0
+        rl_completion_append_character = candidates.count == 1 && candidates[0].hasSuffix("/") ? 0 : 32
+        guard !candidates.isEmpty else { return nil }
+        return rl_completion_matches(text) { _, _ in
+            guard LineEditor.nextCandidate < LineEditor.candidates.count else { return nil }
+            defer { LineEditor.nextCandidate += 1 }
+            return strdup(LineEditor.candidates[LineEditor.nextCandidate])
+        }
+    }
+}

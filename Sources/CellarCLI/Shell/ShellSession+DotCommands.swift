@@ -1,0 +1,211 @@
+import CellarKit
+import Glibc
+
+/// Why a dot-command failed, in one line.
+struct DotCommandError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension ShellSession {
+    /// Runs one dot-command line; `path` and `lineNumber` place its errors.
+    func runDotCommand(_ text: String, path: String, lineNumber: Int) -> DotCommandOutcome {
+        let command = DotCommandLine(text)
+        if command.name != "quit", command.name != "exit" { hasWarnedAboutTransaction = false }
+        do {
+            return try perform(command)
+        } catch let error as DotCommandError {
+            reportError(error.message, path: path, line: lineNumber, text: text)
+        } catch let error as SQLiteError {
+            reportError(error.message, path: path, line: lineNumber, text: text)
+        } catch {
+            reportError(String(describing: error), path: path, line: lineNumber, text: text)
+        }
+        return .failed
+    }
+
+    private func perform(_ command: DotCommandLine) throws -> DotCommandOutcome {
+        if settings.isSafe, DotCommandCatalog.unsafeCommands.contains(command.name) {
+            throw DotCommandError(".\(command.name) is not allowed with --safe")
+        }
+        switch command.name {
+        case "quit", "exit": return requestQuit() ? .quit : .succeeded
+        case "help": showHelp()
+        case "tables": try listTables(pattern: command.pattern)
+        case "schema": try showSchema(pattern: command.pattern)
+        case "indexes", "indices": try listIndexes(table: command.pattern)
+        case "databases": try listDatabases()
+        case "mode": try setMode(command)
+        case "headers": settings.render.showsHeaders = try Self.onOff(command)
+        case "nullvalue": settings.render.nullValue = command.arguments.first ?? ""
+        case "timer": settings.showsTimer = try Self.onOff(command)
+        case "changes": settings.showsChanges = try Self.onOff(command)
+        case "bail": settings.bails = try Self.onOff(command)
+        case "maxrows": try setMaxRows(command)
+        case "parameter": try manageParameters(command)
+        case "migrations": try showMigrations()
+        case "read": return try read(command)
+        case "open": try open(command)
+        case "output": try redirectOutput(command)
+        default: throw Self.unknown(command.name)
+        }
+        try output.flush()
+        return .succeeded
+    }
+
+    // MARK: - Quitting
+
+    /// Whether the shell may end now. With a transaction open, a person is warned once and must ask
+    /// again (then it is rolled back); piped input rolls it back with a warning.
+    func requestQuit() -> Bool {
+        guard !database.isAutocommit else { return true }
+        if isInteractive, !hasWarnedAboutTransaction {
+            hasWarnedAboutTransaction = true
+            io.printError(
+                "cellar: warning: a transaction is open; COMMIT or ROLLBACK it, or quit again to roll it back")
+            return false
+        }
+        try? database.execute("ROLLBACK")
+        io.printError("cellar: warning: the open transaction was rolled back")
+        return true
+    }
+
+    // MARK: - Settings
+
+    private static func onOff(_ command: DotCommandLine) throws -> Bool {
+        switch command.arguments.first?.lowercased() {
+        case "on", "yes", "true", "1": return true
+        case "off", "no", "false", "0": return false
+        default: throw DotCommandError("usage: .\(command.name) on|off")
+        }
+    }
+
+    private func setMode(_ command: DotCommandLine) throws {
+        let names = OutputMode.allCases.map(\.rawValue)
+        guard let name = command.arguments.first else {
+            writeOutput("current output mode: \(settings.render.mode.rawValue)")
+            return
+        }
+        guard let mode = OutputMode(rawValue: name.lowercased()) else {
+            var message = "unknown mode '\(name)'"
+            if let suggestion = NearMiss.suggestion(for: name, among: names) { message += "; did you mean '\(suggestion)'?" }
+            throw DotCommandError(message + " (modes: \(names.joined(separator: ", ")))")
+        }
+        settings.render.mode = mode
+    }
+
+    private func setMaxRows(_ command: DotCommandLine) throws {
+        guard let argument = command.arguments.first else {
+            writeOutput("maxrows: \(settings.maxRows.map(String.init) ?? "all")")
+            return
+        }
+        if argument.lowercased() == "all" {
+            settings.maxRows = nil
+        } else if let count = Int(argument), count > 0 {
+            settings.maxRows = count
+        } else {
+            throw DotCommandError("usage: .maxrows N|all (N a whole number above 0)")
+        }
+    }
+
+    private func manageParameters(_ command: DotCommandLine) throws {
+        let arguments = command.arguments
+        switch arguments.first {
+        case "set" where arguments.count == 3:
+            let name = arguments[1]
+            guard let first = name.first, ":@$?".contains(first), name.count > 1 else {
+                throw DotCommandError("parameter names start with :, @, $ or ? (such as :name)")
+            }
+            parameters[name] = QueryParameters.value(of: arguments[2])
+        case "list" where arguments.count == 1:
+            for name in parameters.keys.sorted() {
+                writeOutput("\(shown(name)) \(shown(Self.literal(parameters[name] ?? .null)))")
+            }
+        case "clear" where arguments.count == 1, "init" where arguments.count == 1:
+            parameters.removeAll()
+        case "unset" where arguments.count == 2:
+            parameters[arguments[1]] = nil
+        default:
+            throw DotCommandError("usage: .parameter set NAME VALUE | list | clear | unset NAME")
+        }
+    }
+
+    private static func literal(_ value: Value) -> String {
+        switch value {
+        case .null: "NULL"
+        case .integer(let integer): String(integer)
+        case .real(let real): String(real)
+        case .text(let text): "'" + text.replacingAll("'", with: "''") + "'"
+        case .blob(let bytes): "X'" + HexEncoding.string(bytes) + "'"
+        }
+    }
+
+    private static func unknown(_ name: String) -> DotCommandError {
+        var message = "unknown command '.\(name)'"
+        if let suggestion = NearMiss.suggestion(for: name, among: DotCommandCatalog.names) {
+            message += "; did you mean '.\(suggestion)'?"
+        }
+        return DotCommandError(message + " (see .help)")
+    }
+
+    private func showHelp() {
+        let width = DotCommandCatalog.entries.map { $0.name.count + $0.synopsis.count + 2 }.max() ?? 0
+        for entry in DotCommandCatalog.entries {
+            let head = "." + entry.name + (entry.synopsis.isEmpty ? "" : " " + entry.synopsis)
+            writeOutput(head + String(repeating: " ", count: max(width - head.count, 0) + 2) + entry.help)
+        }
+    }
+
+    // MARK: - Files
+
+    private func read(_ command: DotCommandLine) throws -> DotCommandOutcome {
+        guard command.arguments.count == 1, let path = command.arguments.first else {
+            throw DotCommandError("usage: .read FILE")
+        }
+        guard readDepth < 25 else { throw DotCommandError(".read files nest too deeply") }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path)
+        } catch {
+            throw DotCommandError("cannot read '\(path)': \(error)")
+        }
+        let errorsBefore = errorCount
+        readDepth += 1
+        defer { readDepth -= 1 }
+        _ = runLines(of: LineReader(BufferSource(bytes)), path: path)
+        return errorCount == errorsBefore ? .succeeded : .failed
+    }
+
+    private func open(_ command: DotCommandLine) throws {
+        guard command.arguments.count == 1, let path = command.arguments.first else {
+            throw DotCommandError("usage: .open FILE")
+        }
+        let opened: Database
+        do {
+            opened = try openDatabase(path)
+            try opened.execute("SELECT count(*) FROM sqlite_schema")
+        } catch let error as SQLiteError {
+            throw DotCommandError("cannot open '\(path)': \(error.message)")
+        }
+        database = opened
+    }
+
+    private func redirectOutput(_ command: DotCommandLine) throws {
+        guard command.arguments.count <= 1 else { throw DotCommandError("usage: .output [FILE]") }
+        try? redirection?.flush()
+        if let redirection { Glibc.close(redirection.descriptor) }
+        redirection = nil
+        guard let path = command.arguments.first, path != "stdout" else { return }
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw DotCommandError("cannot write '\(path)': \(SystemError(operation: "open", code: errno))")
+        }
+        redirection = FileDescriptorSink(descriptor: descriptor)
+    }
+}
+
+extension DotCommandLine {
+    /// The arguments as one LIKE pattern (nil when none): `.schema x' OR '1'='1` is a pattern that
+    /// matches nothing, bound as a parameter like every pattern.
+    var pattern: String? { arguments.isEmpty ? nil : arguments.joined(separator: " ") }
+}

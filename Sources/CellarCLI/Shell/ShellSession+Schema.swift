@@ -1,0 +1,92 @@
+import CellarKit
+
+/// The dot-commands that describe the database. Every pattern is bound as a parameter.
+extension ShellSession {
+    /// `.tables [PATTERN]`: tables and views, in columns as sqlite3 lays them out.
+    func listTables(pattern: String?) throws {
+        let rows = try database.query(
+            """
+            SELECT name FROM sqlite_schema
+            WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name LIKE ?1
+            ORDER BY name
+            """, [pattern ?? "%"])
+        writeColumns(rows.compactMap { $0.values.first?.textValue })
+    }
+
+    /// `.indexes [TABLE]`: index names, of the tables matching the pattern.
+    func listIndexes(table: String?) throws {
+        let rows = try database.query(
+            "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name LIKE ?1 ORDER BY name", [table ?? "%"])
+        writeColumns(rows.compactMap { $0.values.first?.textValue })
+    }
+
+    /// `.schema [PATTERN]`: the `CREATE` statements of the objects whose name or table matches.
+    func showSchema(pattern: String?) throws {
+        let rows = try database.query(
+            """
+            SELECT sql FROM sqlite_schema
+            WHERE sql IS NOT NULL AND (?1 IS NULL OR name LIKE ?1 OR tbl_name LIKE ?1)
+            ORDER BY rowid
+            """, [pattern.map(Value.text) ?? .null])
+        for row in rows {
+            guard let sql = row.values.first?.textValue else { continue }
+            writeOutput(shown(sql) + ";")
+        }
+    }
+
+    /// `.databases`: each attached database and its file.
+    func listDatabases() throws {
+        for row in try database.query("PRAGMA database_list") {
+            let name = row.values.count > 1 ? row.values[1].textValue ?? "" : ""
+            let file = row.values.count > 2 ? row.values[2].textValue ?? "" : ""
+            let access = name == "main" && database.isReadOnly ? "r/o" : "r/w"
+            writeOutput("\(shown(name)): \(shown(file)) \(access)")
+        }
+    }
+
+    /// `.migrations`: the rows of cellar's version table, or a note that there is none.
+    func showMigrations() throws {
+        let exists = try database.scalar(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?1", ["cellar_migrations"])
+        guard exists == .integer(1) else {
+            writeOutput("no migrations applied: the database has no cellar_migrations table")
+            return
+        }
+        let statement = try database.prepare(
+            "SELECT version, name, applied_at, duration_ms FROM cellar_migrations ORDER BY version")
+        var options = settings.render
+        options.escapesControlCharacters = isOutputTerminal
+        let renderer = ResultRenderer(sink: output, options: options)
+        try renderer.render(statement)
+        try renderer.flush()
+    }
+
+    private func writeColumns(_ names: [String]) {
+        guard !names.isEmpty else { return }
+        let cells = names.map(shown)
+        let width = cells.map(\.count).max() ?? 0
+        let columns = max(1, 80 / (width + 2))
+        let rowCount = (cells.count + columns - 1) / columns
+        for row in 0..<rowCount {
+            var line = ""
+            for column in 0..<columns {
+                let index = column * rowCount + row
+                guard index < cells.count else { break }
+                let cell = cells[index]
+                line += column == 0 ? cell : "  " + cell
+                if column < columns - 1, (column + 1) * rowCount + row < cells.count {
+                    line += String(repeating: " ", count: width - cell.count)
+                }
+            }
+            writeOutput(line)
+        }
+    }
+}
+
+extension Value {
+    /// The text of a text value (nil for other storage classes).
+    var textValue: String? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
+}

@@ -1,0 +1,246 @@
+import CellarKit
+import Glibc
+
+/// The state of one `cellar shell`: the connection, the settings the dot-commands change, where
+/// results go, and whether anything has failed. Both the interactive loop and piped input feed it.
+final class ShellSession {
+    /// What the caller should do after a piece of input ran.
+    enum Flow: Equatable {
+        /// Read on.
+        case proceed
+        /// Stop reading: `.quit`, or an error with `.bail on`.
+        case stop
+    }
+
+    /// The open connection (`.open` replaces it).
+    var database: Database
+    /// The standard streams.
+    let io: IO
+    /// The dot-command settings.
+    var settings: ShellSettings
+    /// Values bound to named parameters (`.parameter set`).
+    var parameters: [String: Value] = [:]
+    /// How many statements and commands have failed.
+    private(set) var errorCount = 0
+    /// Whether any statement or command has failed.
+    var hadError: Bool { errorCount > 0 }
+    /// Whether input comes from a person at a terminal (who can be asked before quitting).
+    let isInteractive: Bool
+    /// Told when a statement starts and stops, so that Ctrl-C can interrupt it.
+    var interruptWatcher: InterruptWatcher?
+    /// Where results go when `.output FILE` redirects them.
+    var redirection: FileDescriptorSink?
+    /// How deep `.read` files are nested.
+    var readDepth = 0
+    /// Whether `.quit` has already warned about the open transaction.
+    var hasWarnedAboutTransaction = false
+    /// Whether error messages are coloured.
+    let usesColor: Bool
+    /// Why the last statement was refused by `--safe`, if it was.
+    let safeMode: SafeModePolicy?
+    private let busyTimeout: Int32
+    private lazy var longResultView = LongResultView()
+
+    /// Creates a session on an open database.
+    init(database: Database, io: IO, settings: ShellSettings, configuration: Configuration) throws {
+        self.database = database
+        self.io = io
+        self.settings = settings
+        self.isInteractive = io.isInputTerminal
+        self.usesColor = configuration.usesColor
+        self.busyTimeout = configuration.busyTimeout
+        self.safeMode = settings.isSafe ? SafeModePolicy() : nil
+        try prepare(database)
+    }
+
+    /// Where results are written now: standard output or the `.output` file.
+    var output: any ByteSink { redirection ?? io.output }
+
+    /// Whether results reach a terminal (so text from the database must be escaped).
+    var isOutputTerminal: Bool { redirection == nil && io.isOutputTerminal }
+
+    /// Opens `path` the way the shell opens every database: defensive, with the file functions and,
+    /// under `--safe`, the authorizer.
+    func openDatabase(_ path: String) throws -> Database {
+        let database = try Database(path: path, options: Database.Options(busyTimeout: busyTimeout, isDefensive: true))
+        try prepare(database)
+        return database
+    }
+
+    private func prepare(_ database: Database) throws {
+        try database.registerFileFunctions()
+        if let safeMode { try safeMode.install(on: database) }
+    }
+
+    /// Writes what is still buffered and closes an `.output` file.
+    func finish() {
+        try? output.flush()
+        if let redirection { close(redirection.descriptor) }
+        redirection = nil
+    }
+
+    // MARK: - Input
+
+    /// Runs every line of `reader`; `path` names the input in error messages.
+    ///
+    /// - Returns: `.stop` when `.quit` or a `.bail on` error ended the input early.
+    func runLines(of reader: LineReader, path: String) -> Flow {
+        var accumulator = StatementAccumulator()
+        var lineNumber = 0
+        while true {
+            let line: String?
+            do {
+                line = try reader.nextLine()
+            } catch {
+                reportError("cannot read \(path): \(error)")
+                return .stop
+            }
+            guard let line else { break }
+            lineNumber += 1
+            let flow = handle(accumulator.add(line, lineNumber: lineNumber), path: path, lineNumber: lineNumber)
+            if flow == .stop { return .stop }
+        }
+        return handle(accumulator.finish(), path: path, lineNumber: lineNumber)
+    }
+
+    /// Runs what the accumulator made of a line.
+    func handle(_ outcome: StatementAccumulator.Outcome, path: String, lineNumber: Int) -> Flow {
+        switch outcome {
+        case .pending:
+            return .proceed
+        case .dotCommand(let line):
+            let succeeded: Bool
+            switch runDotCommand(line, path: path, lineNumber: lineNumber) {
+            case .quit: return .stop
+            case .succeeded: succeeded = true
+            case .failed: succeeded = false
+            }
+            return succeeded || !bailsHere ? .proceed : .stop
+        case .sql(let sql, let firstLine):
+            hasWarnedAboutTransaction = false
+            return execute(sql, path: path, firstLine: firstLine) || !bailsHere ? .proceed : .stop
+        }
+    }
+
+    /// `.bail` stops piped input and `.read` files, not a person typing (as in sqlite3).
+    private var bailsHere: Bool { settings.bails && (!isInteractive || readDepth > 0) }
+
+    // MARK: - SQL
+
+    /// Runs every statement of `sql`, rendering results.
+    ///
+    /// - Returns: whether all of them succeeded; the first failure is reported and stops the rest.
+    @discardableResult
+    func execute(_ sql: String, path: String, firstLine: Int) -> Bool {
+        var cursor = StatementCursor(database: database, sql: sql)
+        while true {
+            let prepared: StatementCursor.Prepared?
+            do {
+                prepared = try cursor.next()
+            } catch {
+                report(error, in: sql, path: path, firstLine: firstLine, offset: nil)
+                return false
+            }
+            guard let prepared else { return true }
+            let clock = RunClock()
+            do {
+                try bindParameters(prepared.statement)
+                interruptWatcher?.beginStatement(database.interrupter)
+                defer { interruptWatcher?.endStatement() }
+                try printResult(of: prepared.statement)
+            } catch {
+                try? output.flush()
+                report(error, in: sql, path: path, firstLine: firstLine, offset: prepared.startOffset)
+                return false
+            }
+            reportAfterStatement(prepared.statement, clock: clock)
+        }
+    }
+
+    private func printResult(of statement: Statement) throws {
+        var options = settings.render
+        options.escapesControlCharacters = isOutputTerminal
+        if let maxRows = settings.maxRows, statement.columnCount > 0 {
+            try longResultView.render(statement, maxRows: maxRows, options: options, to: output)
+        } else {
+            let renderer = ResultRenderer(sink: output, options: options)
+            try renderer.render(statement)
+            try renderer.flush()
+        }
+        try output.flush()
+    }
+
+    private func bindParameters(_ statement: Statement) throws {
+        guard statement.parameterCount > 0 else { return }
+        for index in 1...statement.parameterCount {
+            guard let name = statement.parameterName(at: index), let value = parameters[name] else { continue }
+            try statement.bind(value, at: index)
+        }
+    }
+
+    private func reportAfterStatement(_ statement: Statement, clock: RunClock) {
+        if settings.showsChanges, !statement.isReadOnly {
+            writeOutput("changes: \(database.changes)   total_changes: \(database.totalChanges)")
+        }
+        if settings.showsTimer {
+            writeOutput(clock.summary())
+        }
+        try? output.flush()
+    }
+
+    // MARK: - Reporting
+
+    /// Writes a line of results (or of a dot-command's answer) to the current output.
+    func writeOutput(_ line: String) {
+        try? output.write(line + "\n")
+    }
+
+    /// Text from a database or a user, made safe for the terminal if output goes to one.
+    func shown(_ text: String) -> String {
+        isOutputTerminal ? ControlCharacterEscaping.escape(text) : text
+    }
+
+    /// Reports a failure that has no place in the input.
+    func reportError(_ message: String) {
+        errorCount += 1
+        io.printError("cellar: error: \(ControlCharacterEscaping.escape(message))")
+    }
+
+    /// Reports a failure at a line of the input (a dot-command's).
+    func reportError(_ message: String, path: String, line: Int, text: String) {
+        errorCount += 1
+        let diagnostic = Diagnostic(
+            path: path, location: SourceLocation(line: line, column: 1), sourceLine: text, message: message)
+        io.printError(DiagnosticFormatter(usesColor: usesColor).format(diagnostic))
+    }
+
+    private func report(_ error: any Error, in sql: String, path: String, firstLine: Int, offset: Int?) {
+        errorCount += 1
+        guard let error = error as? SQLiteError else {
+            io.printError("cellar: error: \(ControlCharacterEscaping.escape(String(describing: error)))")
+            return
+        }
+        if error.isInterrupt {
+            io.printError("interrupted")
+            return
+        }
+        var message = error.message
+        if let refusal = safeMode?.takeRefusal(), error.primaryCode == SQLiteError.authorizationCode {
+            message += " (--safe refuses \(refusal))"
+        }
+        let byteOffset = error.offset ?? offset ?? 0
+        let local = SourceLocation(byteOffset: byteOffset, in: sql)
+        let diagnostic = Diagnostic(
+            path: path, location: SourceLocation(line: local.line + firstLine - 1, column: local.column),
+            sourceLine: SourceLocation.lineText(local.line, in: sql), message: message, underlying: error)
+        io.printError(DiagnosticFormatter(usesColor: usesColor).format(diagnostic))
+    }
+}
+
+@available(*, unavailable)
+extension ShellSession: Sendable {}
+
+extension SQLiteError {
+    /// `SQLITE_AUTH`: an authorizer refused the statement.
+    static let authorizationCode: Int32 = 23
+}

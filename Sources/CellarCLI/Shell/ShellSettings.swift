@@ -1,0 +1,28 @@
+import CellarKit
+
+/// What the dot-commands change: how results look and what is reported after each statement.
+struct ShellSettings {
+    /// How results are written, the header choice and the NULL text (`.mode`, `.headers`, `.nullvalue`).
+    var render: RenderOptions
+    /// Whether each statement's run time is printed (`.timer`).
+    var showsTimer = false
+    /// Whether the rows changed by each statement are printed (`.changes`).
+    var showsChanges = false
+    /// Whether reading stops at the first error (`.bail`, `--bail`).
+    var bails: Bool
+    /// How many rows a long result shows (first half and last half), nil for all (`.maxrows`).
+    var maxRows: Int? = ShellSettings.defaultMaxRows
+    /// Whether file access and other databases are refused (`--safe`).
+    let isSafe: Bool
+
+    /// SPEC: the long-result view shows 40 rows, the first 20 and the last 20.
+    static let defaultMaxRows = 40
+
+    /// The settings a new shell starts with: box on a terminal, list otherwise.
+    init(isOutputTerminal: Bool, bails: Bool, isSafe: Bool) {
+        let mode = isOutputTerminal ? OutputMode(rawValue: "box") ?? .list : .list
+        render = RenderOptions(mode: mode, escapesControlCharacters: isOutputTerminal)
+        self.bails = bails
+        self.isSafe = isSafe
+    }
+}
