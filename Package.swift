@@ -46,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["CellarKit"],
+            dependencies: ["CellarKit", "CSQLite"],
             path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),
