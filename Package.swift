@@ -37,7 +37,7 @@ let package = Package(
             name: "cellar",
             dependencies: ["CellarCLI"],
             swiftSettings: strictSettings,
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "-ltinfo"], .when(configuration: .release))]
         ),
         .executableTarget(
             name: "cellar-bench",
@@ -46,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["CellarKit"],
+            dependencies: ["CellarKit", "CSQLite"],
             path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),

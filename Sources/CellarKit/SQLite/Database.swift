@@ -32,12 +32,18 @@ public final class Database {
         /// Turns on `SQLITE_DBCONFIG_DEFENSIVE` and `trusted_schema=OFF`, for database files that may
         /// come from anyone (<https://sqlite.org/security.html>).
         public var isDefensive: Bool
+        /// The name of a registered VFS to open the file through, or nil for the default one
+        /// (<https://sqlite.org/vfs.html>); fault-injection tests use their own.
+        public var vfsName: String?
 
         /// Creates options; the defaults create the file if missing and wait 5 seconds for locks.
-        public init(mode: OpenMode = .readWriteCreate, busyTimeout: Int32 = 5000, isDefensive: Bool = false) {
+        public init(
+            mode: OpenMode = .readWriteCreate, busyTimeout: Int32 = 5000, isDefensive: Bool = false, vfsName: String? = nil
+        ) {
             self.mode = mode
             self.busyTimeout = busyTimeout
             self.isDefensive = isDefensive
+            self.vfsName = vfsName
         }
     }
 
@@ -64,7 +70,7 @@ public final class Database {
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(path, &opened, flags, options.vfsName)
         guard code == SQLITE_OK, let opened else {
             let error = SQLiteError.read(from: opened, code: code)
             sqlite3_close_v2(opened)

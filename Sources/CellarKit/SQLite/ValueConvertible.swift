@@ -1,7 +1,6 @@
 /// A Swift value that can be bound to a statement parameter.
 ///
-/// `Int`, `Int64`, `Double`, `String`, `Bool`, `[UInt8]`, ``Value`` and optionals of them conform;
-/// `Data` conforms where FoundationEssentials is available.
+/// `Int`, `Int32`, `Int64`, `Double`, `String`, `Bool`, `[UInt8]`, ``Value`` and optionals of them conform.
 public protocol ValueConvertible {
     /// The SQLite value this Swift value is stored as.
     var sqliteValue: Value { get }

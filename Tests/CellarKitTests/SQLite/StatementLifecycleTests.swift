@@ -1,0 +1,121 @@
+import CellarKit
+import Glibc
+import Testing
+
+@Suite struct StatementLifecycleTests {
+    @Test func everyStatementIsFinalizedAfterExecuteQueryAndErrors() throws {
+        let database = try WinerySchema.makeDatabase()
+        try database.execute("INSERT INTO wineries (name) VALUES ('a'); INSERT INTO wineries (name) VALUES ('b')")
+        _ = try database.query("SELECT * FROM wineries; SELECT count(*) FROM wine")
+        #expect(throws: SQLiteError.self) { try database.execute("SELECT 1; SELECT * FROM missing") }
+        #expect(throws: SQLiteError.self) { try database.execute("INSERT INTO wineries (name) VALUES ('a')") }
+        #expect(database.liveStatementCount == 0)
+        try database.close()
+    }
+
+    @Test func closeRefusesWhileAStatementIsAliveAndSucceedsAfter() throws {
+        let database = try Database(path: ":memory:")
+        var statement: Statement? = try database.prepare("SELECT 1")
+        #expect(database.liveStatementCount == 1)
+        let error = #expect(throws: SQLiteError.self) { try database.close() }
+        #expect(error?.primaryCode == 5)  // SQLITE_BUSY
+        statement = nil
+        #expect(statement == nil)
+        #expect(database.liveStatementCount == 0)
+        try database.close()
+        #expect(throws: SQLiteError.self) { try database.execute("SELECT 1") }
+    }
+
+    @Test func cursorSkipsEmptyStatementsAndTrailingComments() throws {
+        let database = try Database(path: ":memory:")
+        let script = ";;\n-- lead\nSELECT 1; ; /* mid */ SELECT 'a;b'; -- tail"
+        var cursor = StatementCursor(database: database, sql: script)
+        var texts: [String] = []
+        while let prepared = try cursor.next() {
+            texts.append(cursor.text(of: prepared))
+        }
+        #expect(texts == ["SELECT 1;", "SELECT 'a;b';"])
+    }
+
+    @Test func triggerBodyIsOneStatement() throws {
+        let database = try Database(path: ":memory:")
+        let script = """
+            CREATE TABLE t(a); CREATE TABLE log(a);
+            CREATE TRIGGER g AFTER INSERT ON t BEGIN INSERT INTO log VALUES (new.a); SELECT 1; END;
+            INSERT INTO t VALUES (5);
+            """
+        var cursor = StatementCursor(database: database, sql: script)
+        var count = 0
+        while let prepared = try cursor.next() {
+            try cursor.run(prepared)
+            count += 1
+        }
+        #expect(count == 4)
+        #expect(try database.scalar("SELECT a FROM log") == .integer(5))
+    }
+
+    @Test func transactionCommitsOnReturnAndRollsBackOnThrow() throws {
+        struct Abort: Error {}
+        let database = try WinerySchema.makeDatabase()
+        try database.transaction(.immediate) { try database.execute("INSERT INTO wineries (name) VALUES ('kept')") }
+        #expect(throws: Abort.self) {
+            try database.transaction {
+                try database.execute("INSERT INTO wineries (name) VALUES ('lost')")
+                throw Abort()
+            }
+        }
+        #expect(database.isAutocommit)
+        #expect(try database.query("SELECT name FROM wineries").map(\.values) == [[.text("kept")]])
+    }
+
+    @Test func interruptFromAnotherThreadStopsALongQuery() throws {
+        let database = try Database(path: ":memory:")
+        let interrupter = database.interrupter
+        let thread = Thread {
+            usleep(200_000)
+            interrupter.interrupt()
+        }
+        thread.start()
+        let error = #expect(throws: SQLiteError.self) {
+            try database.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
+        }
+        thread.join()
+        #expect(error?.isInterrupt == true)
+        #expect(try database.scalar("SELECT 42") == .integer(42))
+    }
+
+    @Test func openFailureReportsTheReason() throws {
+        let error = #expect(throws: SQLiteError.self) {
+            _ = try Database(path: "/nonexistent-folder/x.db", options: .init(mode: .readWrite))
+        }
+        #expect(error?.primaryCode == 14)  // SQLITE_CANTOPEN
+    }
+
+    @Test func extensionLoadingIsOff() throws {
+        let database = try Database(path: ":memory:")
+        let error = #expect(throws: SQLiteError.self) { try database.execute("SELECT load_extension('x')") }
+        #expect(error?.message == "not authorized")
+    }
+}
+
+/// A plain POSIX thread running a closure, so the test need not pull in Foundation.
+private final class Thread: @unchecked Sendable {
+    // @unchecked: the body is only read by the thread that start() creates, before join().
+    private let body: @Sendable () -> Void
+    private var handle = pthread_t()
+
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    func start() {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        pthread_create(
+            &handle, nil,
+            { context in
+                let thread = Unmanaged<Thread>.fromOpaque(context!).takeRetainedValue()
+                thread.body()
+                return nil
+            }, context)
+    }
+
+    func join() { pthread_join(handle, nil) }
+}

@@ -1,0 +1,41 @@
+import CellarKit
+import Testing
+
+@Suite struct TextUtilityTests {
+    @Test(arguments: [
+        (0, "a;\nbéc", 1, 1), (2, "a;\nbéc", 1, 3), (3, "a;\nbéc", 2, 1), (6, "a;\nbéc", 2, 3), (7, "a;\nbéc", 2, 4),
+        (4, "🍷x", 1, 2), (100, "ab", 1, 3),
+    ])
+    func byteOffsetsBecomeLinesAndCharacterColumns(offset: Int, text: String, line: Int, column: Int) {
+        #expect(SourceLocation(byteOffset: offset, in: text) == SourceLocation(line: line, column: column))
+    }
+
+    @Test func lineTextDropsTheTerminatorIncludingCR() {
+        #expect(SourceLocation.lineText(2, in: "one\r\ntwo\r\nthree") == "two")
+        #expect(SourceLocation.lineText(4, in: "one\ntwo") == nil)
+    }
+
+    @Test(arguments: [
+        ("plain", "plain"), ("a\nb\tc\r", "a\\nb\\tc\\r"), ("\u{1B}[31mred", "\\x1b[31mred"), ("bell\u{7}", "bell\\x07"),
+        ("del\u{7F}", "del\\x7f"), ("c1\u{9B}2J", "c1\\x9b2J"), ("葡萄 e\u{301} 🍷", "葡萄 e\u{301} 🍷"),
+    ])
+    func controlCharactersAreEscaped(input: String, expected: String) {
+        #expect(ControlCharacterEscaping.escape(input) == expected)
+    }
+
+    @Test func invalidUTF8BytesAreShownAsHex() {
+        var output: [UInt8] = []
+        let bytes: [UInt8] = [0x61, 0xFF, 0xC3, 0x28, 0xE2, 0x82, 0xAC]
+        bytes.withUnsafeBufferPointer { ControlCharacterEscaping.escape($0, into: &output) }
+        #expect(String(decoding: output, as: UTF8.self) == "a\\xff\\xc3(€")
+    }
+
+    @Test(
+        arguments: [
+            ([0x61, 0x62], nil), ([0x61, 0xC0, 0x80], 1), ([0xED, 0xA0, 0x80], 0), ([0xF4, 0x90, 0x80, 0x80], 0),
+            ([0xE2, 0x82], 0), ([0xF0, 0x9F, 0x8D, 0xB7], nil),
+        ] as [([UInt8], Int?)])
+    func firstInvalidByteIsFound(bytes: [UInt8], expected: Int?) {
+        #expect(bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) } == expected)
+    }
+}
