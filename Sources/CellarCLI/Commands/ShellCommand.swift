@@ -31,6 +31,7 @@ enum ShellCommand: Command {
             if !session.database.isAutocommit { _ = session.requestQuit() }
         }
         session.finish()
-        return session.hadError ? .failure : .success
+        // At a terminal the errors were seen as they happened; quitting is a success (as in sqlite3).
+        return session.hadError && !io.isInputTerminal ? .failure : .success
     }
 }

@@ -15,6 +15,9 @@ struct CompletionEngine {
     /// The characters that end the word being completed (readline is told the same set).
     static let wordBreakCharacters = " \t\n\"'`@$><=;|&{(,)"
 
+    /// The keywords after which only a table or view name makes sense.
+    static let tableKeywords: Set<String> = ["FROM", "JOIN", "INTO", "UPDATE", "TABLE"]
+
     /// The tables and columns of the database.
     let schema: SchemaSnapshot
     /// The entries of a directory (`""` for the working directory).
@@ -37,6 +40,10 @@ struct CompletionEngine {
             let table = Self.aliases(in: statement, schema: schema)[qualifier.lowercased()] ?? qualifier
             let columns = schema.columns(of: table) ?? []
             return Self.matching(columns, prefix: prefix).map { qualifier + "." + $0 }
+        }
+        let earlier = Self.identifiers(in: pending + "\n" + String(before.dropLast(word.count)))
+        if let previous = earlier.last?.uppercased(), Self.tableKeywords.contains(previous) {
+            return Self.matching(schema.tableNames, prefix: word)
         }
         let mentioned = Self.mentionedTables(in: statement, schema: schema)
         let columns = mentioned.flatMap { schema.columns(of: $0) ?? [] }

@@ -88,11 +88,13 @@ final class LineEditor {
     }
 
     private func abandonLine() {
+        // Before readline restores the terminal: leaving bracketed-paste mode writes a carriage return.
+        writeTerminal("^C")
         rl_free_line_state()
         rl_callback_sigcleanup()
         rl_replace_line("", 0)
         rl_callback_handler_remove()
-        writeTerminal("^C\n")
+        writeTerminal("\n")
     }
 
     private func writeTerminal(_ text: String) {

@@ -205,7 +205,7 @@ extension ShellSession {
 }
 
 extension DotCommandLine {
-    /// The arguments as one LIKE pattern (nil when none): `.schema x' OR '1'='1` is a pattern that
-    /// matches nothing, bound as a parameter like every pattern.
-    var pattern: String? { arguments.isEmpty ? nil : arguments.joined(separator: " ") }
+    /// The argument as one LIKE pattern (nil when none); several words are taken as typed, so
+    /// `.schema x' OR '1'='1` is a pattern that matches nothing, bound as a parameter like every pattern.
+    var pattern: String? { arguments.count > 1 ? rest : arguments.first }
 }

@@ -221,7 +221,8 @@ final class ShellSession {
             return
         }
         if error.isInterrupt {
-            io.printError("interrupted")
+            // The terminal echoed ^C without a line break.
+            io.printError(io.isErrorTerminal ? "\ninterrupted" : "interrupted")
             return
         }
         var message = error.message

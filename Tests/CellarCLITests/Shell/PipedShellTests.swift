@@ -1,0 +1,253 @@
+import CellarKit
+import Glibc
+import TestSupport
+import Testing
+
+@testable import CellarCLI
+
+/// `cellar shell` with standard input that is not a terminal, run in-process.
+@Suite struct PipedShellTests {
+    let folder = TemporaryDirectory()
+    var databasePath: String { folder.file("wine.sqlite") }
+
+    init() throws {
+        let database = try Database(path: folder.file("wine.sqlite"))
+        try database.execute(
+            """
+            CREATE TABLE winery (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE wine (id INTEGER PRIMARY KEY, name TEXT, rating INTEGER, winery_id INTEGER REFERENCES winery(id));
+            CREATE INDEX wine_rating ON wine(rating);
+            INSERT INTO winery VALUES (1, 'Chateau'), (2, 'O''Brien');
+            INSERT INTO wine VALUES (1, 'Red', 4, 1), (2, 'White', NULL, 2);
+            """)
+    }
+
+    private func shell(_ input: String, _ extra: [String] = []) -> InProcessRun {
+        InProcessRun(["shell", "-d", databasePath] + extra, input: input)
+    }
+
+    private func count(_ sql: String) throws -> Value? {
+        try Database(path: databasePath).scalar(sql)
+    }
+
+    @Test func statementsOnOneLineAndAcrossLinesAllRun() {
+        let run = shell("SELECT 1; SELECT 2;\nSELECT\n  name\nFROM wine\nORDER BY id;\n")
+        #expect(run.status == 0)
+        #expect(run.output == "1\n2\nRed\nWhite\n")
+        #expect(run.error.isEmpty)
+    }
+
+    @Test func anErrorNamesTheInputLineAndColumnAndTheExitStatusIsOne() throws {
+        let run = shell("SELECT 1;\nINSERT INTO wine (name) VALUES ('Rose');\nSELECT\n  nope FROM wine;\nSELECT 3;\n")
+        #expect(run.status == 1)
+        #expect(run.output == "1\n3\n")
+        #expect(run.error.hasPrefix("<stdin>:4:3: error: no such column: nope\n    4 |   nope FROM wine;\n      |   ^"))
+        #expect(try count("SELECT count(*) FROM wine") == .integer(3))
+    }
+
+    @Test func aStepTimeErrorPointsAtItsStatement() {
+        let run = shell("SELECT 1;  INSERT INTO winery VALUES (1, 'again');\n")
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("<stdin>:1:12: error: UNIQUE constraint failed: winery.id"))
+    }
+
+    @Test(arguments: [["--bail"], []])
+    func bailStopsAtTheFirstError(flags: [String]) throws {
+        let input = (flags.isEmpty ? ".bail on\n" : "") + "INSERT INTO wine (name) VALUES ('a');\nSELECT nope;\nINSERT INTO wine (name) VALUES ('b');\n"
+        let run = shell(input, flags)
+        #expect(run.status == 1)
+        #expect(run.error.contains("no such column: nope"))
+        #expect(try count("SELECT group_concat(name) FROM wine WHERE id > 2") == .text("a"))
+    }
+
+    @Test func withoutBailEveryStatementRuns() throws {
+        let run = shell("SELECT nope;\nINSERT INTO wine (name) VALUES ('b');\n")
+        #expect(run.status == 1)
+        #expect(try count("SELECT count(*) FROM wine WHERE name = 'b'") == .integer(1))
+    }
+
+    @Test func tablesIndexesAndSchema() {
+        let run = shell(".tables\n.tables win%y\n.indexes wine\n.schema winery\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == """
+            wine    winery
+            winery
+            wine_rating
+            CREATE TABLE winery (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+
+            """)
+    }
+
+    @Test func aPatternIsBoundNeverPastedIntoSQL() {
+        let run = shell(".schema x' OR '1'='1\n.tables x' OR '1'='1\n.indexes ' OR 1=1 --\n")
+        #expect(run.status == 0)
+        #expect(run.output.isEmpty)
+        #expect(run.error.isEmpty)
+    }
+
+    @Test func headersNullValueAndMode() {
+        let run = shell(".headers on\n.nullvalue (null)\nSELECT name, rating FROM wine ORDER BY id;\n.headers off\n.mode\n")
+        #expect(run.output == "name|rating\nRed|4\nWhite|(null)\ncurrent output mode: list\n")
+    }
+
+    @Test func anUnknownModeOrCommandFailsWithASuggestion() {
+        let run = shell(".mode lsit\n.tabels\n")
+        #expect(run.status == 1)
+        #expect(run.error.contains("<stdin>:1:1: error: unknown mode 'lsit'; did you mean 'list'?"))
+        #expect(run.error.contains("<stdin>:2:1: error: unknown command '.tabels'; did you mean '.tables'?"))
+    }
+
+    @Test func longResultsShowTheirFirstAndLastRows() {
+        let run = shell(
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) SELECT x FROM c;\n")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 41)
+        #expect(Array(lines[0..<20]) == (1...20).map(String.init))
+        #expect(lines[20] == "… 99960 more rows not shown (100000 in all; .maxrows all shows every row) …")
+        #expect(Array(lines[21...]) == (99981...100000).map(String.init))
+    }
+
+    @Test func maxRowsChangesTheViewAndAllShowsEverything() {
+        let query = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50) SELECT x, 'v' || x AS v FROM c;\n"
+        let four = shell(".maxrows 4\n.headers on\n" + query)
+        #expect(four.output.split(separator: "\n") == ["x|v", "1|v1", "2|v2", "… 46 more rows not shown (50 in all; .maxrows all shows every row) …", "49|v49", "50|v50"])
+        let all = shell(".maxrows all\n" + query)
+        #expect(all.output.split(separator: "\n").count == 50)
+        let bad = shell(".maxrows 0\n")
+        #expect(bad.status == 1)
+        #expect(bad.error.contains("usage: .maxrows N|all"))
+    }
+
+    @Test func aShortResultKeepsItsValuesExactly() {
+        let run = shell(".maxrows 3\nSELECT 1, 2.5, 'text', X'00FF', NULL;\n")
+        #expect(run.output == "1|2.5|text|00ff|\n")
+    }
+
+    @Test func parametersAreBoundByName() {
+        let run = shell(".parameter set :id 2\n.parameter set @n O'Brien\nSELECT name FROM wine WHERE id = :id;\nSELECT id FROM winery WHERE name = @n;\n.parameter list\n.parameter clear\n.parameter list\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == "White\n2\n:id 2\n@n 'O''Brien'\n")
+    }
+
+    @Test func changesAndTimer() {
+        let run = shell(".changes on\nUPDATE wine SET rating = 5;\nSELECT 1;\n.changes off\n.timer on\nSELECT 2;\n")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "changes: 2   total_changes: 2")
+        #expect(lines[1] == "1")
+        #expect(lines[2] == "2")
+        #expect(lines[3].hasPrefix("Run Time: real 0."))
+        #expect(lines[3].contains(" user ") && lines[3].contains(" sys "))
+    }
+
+    @Test func readRunsAFileAndItsErrorsNameIt() throws {
+        let script = try folder.write("fix.sql", "INSERT INTO wine (name) VALUES ('Rose');\n.headers on\nSELECT bad FROM wine;\n")
+        let run = shell(".read \(script)\nSELECT count(*) AS n FROM wine;\n")
+        #expect(run.status == 1)
+        #expect(run.error.contains("\(script):3:8: error: no such column: bad"))
+        #expect(run.output == "n\n3\n")
+        let missing = shell(".read \(folder.file("nope.sql"))\n")
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("cannot read"))
+    }
+
+    @Test func outputRedirectsResultsToAFile() throws {
+        let target = folder.file("out.txt")
+        let run = shell(".output \(target)\nSELECT 'to file';\n.output\nSELECT 'to stdout';\n")
+        #expect(run.output == "to stdout\n")
+        #expect(try FileBytes.readText(target) == "to file\n")
+    }
+
+    @Test func openSwitchesDatabasesAndDatabasesNamesTheFile() throws {
+        let other = folder.file("other.sqlite")
+        let run = shell(".open \(other)\nCREATE TABLE t (x);\n.databases\n.tables\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == "main: \(other) r/w\nt\n")
+        #expect(try count("SELECT count(*) FROM sqlite_schema WHERE name = 't'") == .integer(0))
+    }
+
+    @Test func quitStopsReadingAndAnOpenTransactionIsRolledBackWithAWarning() throws {
+        let run = shell("BEGIN;\nDELETE FROM wine;\n.quit\nSELECT 'not reached';\n")
+        #expect(run.status == 0)
+        #expect(run.output.isEmpty)
+        #expect(run.error.contains("the open transaction was rolled back"))
+        #expect(try count("SELECT count(*) FROM wine") == .integer(2))
+    }
+
+    @Test func endOfInputInsideATransactionRollsBackWithAWarning() throws {
+        let run = shell("BEGIN;\nDELETE FROM wine;\n")
+        #expect(run.error.contains("the open transaction was rolled back"))
+        #expect(try count("SELECT count(*) FROM wine") == .integer(2))
+    }
+
+    @Test func migrationsShowsTheVersionTableWhenThereIsOne() throws {
+        let empty = shell(".migrations\n")
+        #expect(empty.output == "no migrations applied: the database has no cellar_migrations table\n")
+        try Database(path: databasePath).execute(
+            """
+            CREATE TABLE cellar_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,
+              applied_at TEXT NOT NULL, duration_ms INTEGER NOT NULL);
+            INSERT INTO cellar_migrations VALUES (1, 'create_winery', 'abc', '2026-11-29T19:36:48Z', 3);
+            """)
+        #expect(shell(".migrations\n").output == "1|create_winery|2026-11-29T19:36:48Z|3\n")
+    }
+
+    @Test func fileFunctionsMoveBlobsInAndOut() throws {
+        let source = try folder.write("label.bin", bytes: [0x89, 0x50, 0x4E, 0x47])
+        let target = folder.file("copy.bin")
+        let run = shell("SELECT hex(readfile('\(source)'));\nSELECT writefile('\(target)', X'0102');\n")
+        #expect(run.output == "89504E47\n2\n")
+        #expect(try FileBytes.read(target) == [1, 2])
+    }
+
+    @Test func fileFunctionsCannotBeCalledFromAView() throws {
+        try Database(path: databasePath).execute("CREATE VIEW leak AS SELECT readfile('/etc/passwd') AS secret")
+        let run = shell("SELECT * FROM leak;\n")
+        #expect(run.status == 1)
+        #expect(run.error.contains("unsafe use of readfile()"))
+    }
+
+    @Test(arguments: [
+        ("SELECT readfile('DIR/x');", "not authorized to use function: readfile"),
+        ("SELECT writefile('DIR/x', 'y');", "not authorized to use function: writefile"),
+        ("ATTACH 'DIR/other.sqlite' AS o;", "--safe refuses ATTACH and VACUUM INTO"),
+        ("VACUUM INTO 'DIR/copy.sqlite';", "--safe refuses ATTACH and VACUUM INTO"),
+        (".open DIR/other.sqlite", ".open is not allowed with --safe"),
+        (".output DIR/out.txt", ".output is not allowed with --safe"),
+        (".read DIR/fix.sql", ".read is not allowed with --safe"),
+    ])
+    func safeModeRefusesFilesAndOtherDatabases(input: String, message: String) throws {
+        try folder.write("fix.sql", "CREATE TABLE x (y);\n")
+        let run = shell(input.split(separator: "DIR", omittingEmptySubsequences: false).joined(separator: folder.path) + "\n", ["--safe"])
+        #expect(run.status == 1)
+        #expect(run.error.contains(message), "\(run.error)")
+        for name in ["x", "other.sqlite", "copy.sqlite", "out.txt"] {
+            #expect(!FileBytes.exists(folder.file(name)))
+        }
+        #expect(try count("SELECT count(*) FROM sqlite_schema WHERE name = 'x'") == .integer(0))
+    }
+
+    @Test func safeModeStillAllowsPlainVacuumAndQueries() {
+        let run = shell("VACUUM;\nSELECT count(*) FROM wine;\n", ["--safe"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == "2\n")
+    }
+
+    @Test func helpListsEveryDotCommand() {
+        let run = shell(".help\n")
+        for entry in DotCommandCatalog.entries {
+            #expect(run.output.contains("." + entry.name))
+        }
+    }
+
+    @Test func controlCharactersFromTheDatabaseAreEscapedOnATerminal() {
+        let output = BufferSink()
+        let error = BufferSink()
+        let status = CellarCLI.run(
+            ["shell", "-d", databasePath],
+            io: IO(
+                input: BufferSource(".mode list\nSELECT 'a' || char(27) || '[31mb';\nCREATE TABLE \"t\u{1B}x\" (y);\n.tables t%\n"),
+                output: output, error: error, environment: [:], isOutputTerminal: true))
+        #expect(status == 0, "\(error.text)")
+        #expect(output.text == "a\\x1b[31mb\nt\\x1bx\n")
+    }
+}
