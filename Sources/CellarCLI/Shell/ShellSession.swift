@@ -24,6 +24,8 @@ final class ShellSession {
     private(set) var errorCount = 0
     /// Whether any statement or command has failed.
     var hadError: Bool { errorCount > 0 }
+    /// How many statements Ctrl-C has interrupted.
+    private(set) var interruptCount = 0
     /// Whether input comes from a person at a terminal (who can be asked before quitting).
     let isInteractive: Bool
     /// Told when a statement starts and stops, so that Ctrl-C can interrupt it.
@@ -87,7 +89,9 @@ final class ShellSession {
     func runLines(of reader: LineReader, path: String) -> Flow {
         var accumulator = StatementAccumulator()
         var lineNumber = 0
-        while true {
+        let interruptsBefore = interruptCount
+        // Ctrl-C stops a whole `.read` file, not just its running statement.
+        while interruptCount == interruptsBefore {
             let line: String?
             do {
                 line = try reader.nextLine()
@@ -95,12 +99,12 @@ final class ShellSession {
                 reportError("cannot read \(path): \(error)")
                 return .stop
             }
-            guard let line else { break }
+            guard let line else { return handle(accumulator.finish(), path: path, lineNumber: lineNumber) }
             lineNumber += 1
             let flow = handle(accumulator.add(line, lineNumber: lineNumber), path: path, lineNumber: lineNumber)
             if flow == .stop { return .stop }
         }
-        return handle(accumulator.finish(), path: path, lineNumber: lineNumber)
+        return .stop
     }
 
     /// Runs what the accumulator made of a line.
@@ -221,6 +225,7 @@ final class ShellSession {
             return
         }
         if error.isInterrupt {
+            interruptCount += 1
             // The terminal echoed ^C without a line break.
             io.printError(io.isErrorTerminal ? "\ninterrupted" : "interrupted")
             return
