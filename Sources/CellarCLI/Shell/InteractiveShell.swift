@@ -28,7 +28,8 @@ final class InteractiveShell {
                 .candidates(line: line, cursor: cursor, pending: accumulator.text)
         }
         for entry in history?.loadedEntries ?? [] { editor.addHistory(entry) }
-        session.writeOutput("cellar \(VersionInfo.version) (SQLite \(Database.libraryVersion)); .help for commands, Ctrl-D to quit")
+        session.writeOutput(
+            "cellar \(VersionInfo.version) (SQLite \(Database.libraryVersion)); .help for commands, Ctrl-D to quit")
         var lineNumber = 0
         while true {
             try? session.output.flush()
@@ -83,7 +84,8 @@ final class InteractiveShell {
             }
             guard name != ".", name != ".." else { continue }
             var status = stat()
-            let isDirectory = stat((directory.isEmpty ? "" : directory) + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+            let isDirectory =
+                stat((directory.isEmpty ? "" : directory) + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
             entries.append(CompletionEngine.FileEntry(name: name, isDirectory: isDirectory))
         }
         return entries

@@ -11,7 +11,11 @@ import Testing
         ]),
         listDirectory: { directory in
             switch directory {
-            case "": [.init(name: "seed.sql", isDirectory: false), .init(name: "seeds", isDirectory: true), .init(name: ".hidden", isDirectory: false)]
+            case "":
+                [
+                    .init(name: "seed.sql", isDirectory: false), .init(name: "seeds", isDirectory: true),
+                    .init(name: ".hidden", isDirectory: false),
+                ]
             case "seeds/": [.init(name: "01_wineries.sql", isDirectory: false)]
             default: []
             }

@@ -53,7 +53,9 @@ import Testing
 
     @Test(arguments: [["--bail"], []])
     func bailStopsAtTheFirstError(flags: [String]) throws {
-        let input = (flags.isEmpty ? ".bail on\n" : "") + "INSERT INTO wine (name) VALUES ('a');\nSELECT nope;\nINSERT INTO wine (name) VALUES ('b');\n"
+        let input =
+            (flags.isEmpty ? ".bail on\n" : "")
+            + "INSERT INTO wine (name) VALUES ('a');\nSELECT nope;\nINSERT INTO wine (name) VALUES ('b');\n"
         let run = shell(input, flags)
         #expect(run.status == 1)
         #expect(run.error.contains("no such column: nope"))
@@ -69,13 +71,14 @@ import Testing
     @Test func tablesIndexesAndSchema() {
         let run = shell(".tables\n.tables win%y\n.indexes wine\n.schema winery\n")
         #expect(run.status == 0, "\(run.error)")
-        #expect(run.output == """
-            wine    winery
-            winery
-            wine_rating
-            CREATE TABLE winery (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        #expect(
+            run.output == """
+                wine    winery
+                winery
+                wine_rating
+                CREATE TABLE winery (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 
-            """)
+                """)
     }
 
     @Test func aPatternIsBoundNeverPastedIntoSQL() {
@@ -108,9 +111,13 @@ import Testing
     }
 
     @Test func maxRowsChangesTheViewAndAllShowsEverything() {
-        let query = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50) SELECT x, 'v' || x AS v FROM c;\n"
+        let query =
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50) SELECT x, 'v' || x AS v FROM c;\n"
         let four = shell(".maxrows 4\n.headers on\n" + query)
-        #expect(four.output.split(separator: "\n") == ["x|v", "1|v1", "2|v2", "… 46 more rows not shown (50 in all; .maxrows all shows every row) …", "49|v49", "50|v50"])
+        #expect(
+            four.output.split(separator: "\n") == [
+                "x|v", "1|v1", "2|v2", "… 46 more rows not shown (50 in all; .maxrows all shows every row) …", "49|v49", "50|v50",
+            ])
         let all = shell(".maxrows all\n" + query)
         #expect(all.output.split(separator: "\n").count == 50)
         let bad = shell(".maxrows 0\n")
@@ -124,7 +131,9 @@ import Testing
     }
 
     @Test func parametersAreBoundByName() {
-        let run = shell(".parameter set :id 2\n.parameter set @n O'Brien\nSELECT name FROM wine WHERE id = :id;\nSELECT id FROM winery WHERE name = @n;\n.parameter list\n.parameter clear\n.parameter list\n")
+        let run = shell(
+            ".parameter set :id 2\n.parameter set @n O'Brien\nSELECT name FROM wine WHERE id = :id;\nSELECT id FROM winery WHERE name = @n;\n.parameter list\n.parameter clear\n.parameter list\n"
+        )
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output == "White\n2\n:id 2\n@n 'O''Brien'\n")
     }
@@ -217,7 +226,8 @@ import Testing
     ])
     func safeModeRefusesFilesAndOtherDatabases(input: String, message: String) throws {
         try folder.write("fix.sql", "CREATE TABLE x (y);\n")
-        let run = shell(input.split(separator: "DIR", omittingEmptySubsequences: false).joined(separator: folder.path) + "\n", ["--safe"])
+        let run = shell(
+            input.split(separator: "DIR", omittingEmptySubsequences: false).joined(separator: folder.path) + "\n", ["--safe"])
         #expect(run.status == 1)
         #expect(run.error.contains(message), "\(run.error)")
         for name in ["x", "other.sqlite", "copy.sqlite", "out.txt"] {
@@ -245,7 +255,8 @@ import Testing
         let status = CellarCLI.run(
             ["shell", "-d", databasePath],
             io: IO(
-                input: BufferSource(".mode list\nSELECT 'a' || char(27) || '[31mb';\nCREATE TABLE \"t\u{1B}x\" (y);\n.tables t%\n"),
+                input: BufferSource(
+                    ".mode list\nSELECT 'a' || char(27) || '[31mb';\nCREATE TABLE \"t\u{1B}x\" (y);\n.tables t%\n"),
                 output: output, error: error, environment: [:], isOutputTerminal: true))
         #expect(status == 0, "\(error.text)")
         #expect(output.text == "a\\x1b[31mb\nt\\x1bx\n")
