@@ -151,14 +151,25 @@ struct ScriptBuffer {
 
     /// Whether `bytes[consumed..<end]` ends with a complete statement.
     private mutating func isComplete(upTo end: Int) -> Bool {
-        // sqlite3_complete reads a NUL-terminated string: terminate in place and restore.
+        let start = consumed
+        return withTerminatedBytes(upTo: end) { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { sqlite3_complete($0.baseAddress! + start) != 0 }
+        }
+    }
+
+    /// Calls `body` with `bytes[..<end]` followed by a NUL byte (written in place and restored).
+    ///
+    /// SQLite's C functions want NUL-terminated text: `sqlite3_complete` reads up to the NUL, and
+    /// `sqlite3_prepare_v2` copies its whole input unless the byte count includes a terminator, which
+    /// would make preparing statement after statement from one chunk quadratic.
+    mutating func withTerminatedBytes<Result>(upTo end: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+        -> Result
+    {
         let isAppended = end == bytes.count
         let saved: UInt8 = isAppended ? 0 : bytes[end]
         if isAppended { bytes.append(0) } else { bytes[end] = 0 }
         defer { if isAppended { bytes.removeLast() } else { bytes[end] = saved } }
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { sqlite3_complete($0.baseAddress! + consumed) != 0 }
-        }
+        return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[...end])) }
     }
 
     // MARK: - Positions

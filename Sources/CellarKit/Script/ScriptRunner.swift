@@ -112,7 +112,7 @@ public final class ScriptRunner {
             try buffer.readChunk()
             try buffer.validate()
             if let end = buffer.completeEnd() {
-                let reached = try runStatements(buffer, from: buffer.consumed, upTo: end, rows: rows)
+                let reached = try runStatements(&buffer, from: buffer.consumed, upTo: end, rows: rows)
                 buffer.consumed = reached
                 buffer.discardConsumed()
             }
@@ -123,21 +123,22 @@ public final class ScriptRunner {
     ///
     /// - Returns: `end`.
     private func runStatements(
-        _ buffer: ScriptBuffer, from start: Int, upTo end: Int, rows: ((Statement) throws -> Void)?
+        _ buffer: inout ScriptBuffer, from start: Int, upTo end: Int, rows: ((Statement) throws -> Void)?
     ) throws -> Int {
         let handle = try database.openHandle()
-        try buffer.bytes.withUnsafeBufferPointer { whole in
-            let bytes = UnsafeBufferPointer(rebasing: whole[..<end])
+        try buffer.withTerminatedBytes(upTo: end) { terminated in
+            let bytes = UnsafeBufferPointer(rebasing: terminated[..<end])
             var position = start
             while position < end {
                 let first = SQLTrivia.end(in: bytes, from: position)
                 guard first < end else { break }
                 var statement: OpaquePointer?
                 var consumed = 0
-                let code = bytes.withMemoryRebound(to: CChar.self) { characters in
+                let code = terminated.withMemoryRebound(to: CChar.self) { characters in
                     let base = characters.baseAddress! + first
                     var tail: UnsafePointer<CChar>?
-                    let code = sqlite3_prepare_v2(handle, base, Int32(end - first), &statement, &tail)
+                    // The count includes the NUL terminator, so SQLite reads the text in place.
+                    let code = sqlite3_prepare_v2(handle, base, Int32(end - first + 1), &statement, &tail)
                     consumed = tail.map { $0 - base } ?? (end - first)
                     return code
                 }
