@@ -96,13 +96,5 @@ public final class ResultRenderer {
     }
 }
 
-/// How many rows a limited rendering saw and how many it left out.
-public struct RenderSummary: Sendable, Equatable {
-    /// Every row the statement returned.
-    public let rowCount: Int
-    /// Rows not written (0 when the result fitted in the limit).
-    public let omittedRowCount: Int
-}
-
 @available(*, unavailable)
 extension ResultRenderer: Sendable {}
