@@ -8,7 +8,8 @@ enum RunCommand: Command {
         abstract: "Run SQL scripts, each in one transaction (all or nothing).",
         arguments: [.init("file", help: "Script files to run in order; '-' reads standard input.", repeatable: true)],
         options: [
-            OptionSpec("autocommit", help: "Run statement by statement like the sqlite3 CLI (for scripts with their own BEGIN/COMMIT)."),
+            OptionSpec(
+                "autocommit", help: "Run statement by statement like the sqlite3 CLI (for scripts with their own BEGIN/COMMIT)."),
             OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH and VACUUM INTO."),
         ] + RenderOptionParsing.options,
         discussion: """

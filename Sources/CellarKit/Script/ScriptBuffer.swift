@@ -65,7 +65,8 @@ struct ScriptBuffer {
             bytes.removeFirst(3)
         } else if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             throw EncodingError(
-                index: 0, message: "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8", isUTF16: true)
+                index: 0, message: "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8", isUTF16: true
+            )
         }
     }
 
@@ -180,7 +181,9 @@ struct ScriptBuffer {
         var keep = consumed
         while keep > 0, consumed - keep < Self.keptLineLimit, bytes[keep - 1] != UInt8(ascii: "\n") { keep -= 1 }
         guard keep > 0 else { return }
-        startLocation = bytes.withUnsafeBufferPointer { Self.advance(startLocation, over: UnsafeBufferPointer(rebasing: $0[..<keep])) }
+        startLocation = bytes.withUnsafeBufferPointer {
+            Self.advance(startLocation, over: UnsafeBufferPointer(rebasing: $0[..<keep]))
+        }
         bytes.removeFirst(keep)
         consumed -= keep
         validated -= keep
@@ -188,7 +191,9 @@ struct ScriptBuffer {
 
     /// The line and column of `index`.
     func location(of index: Int) -> SourceLocation {
-        bytes.withUnsafeBufferPointer { Self.advance(startLocation, over: UnsafeBufferPointer(rebasing: $0[..<min(index, $0.count)])) }
+        bytes.withUnsafeBufferPointer {
+            Self.advance(startLocation, over: UnsafeBufferPointer(rebasing: $0[..<min(index, $0.count)]))
+        }
     }
 
     /// The text of the line holding `index`, or nil when its start was already dropped.

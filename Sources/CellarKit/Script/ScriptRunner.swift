@@ -94,7 +94,8 @@ public final class ScriptRunner {
         } catch let failure as ScriptBuffer.EncodingError {
             policy.refusesTransactionControl = false
             let notes = rollBack(path: path, refusal: nil)
-            var result = diagnostic(buffer, path: path, index: failure.index, message: failure.message, notes: notes, underlying: nil)
+            var result = diagnostic(
+                buffer, path: path, index: failure.index, message: failure.message, notes: notes, underlying: nil)
             if failure.isUTF16 { result.sourceLine = nil }
             throw result
         } catch {
@@ -157,7 +158,9 @@ public final class ScriptRunner {
         return end
     }
 
-    private func execute(_ handle: OpaquePointer, handle connection: OpaquePointer, rows: ((Statement) throws -> Void)?, at index: Int)
+    private func execute(
+        _ handle: OpaquePointer, handle connection: OpaquePointer, rows: ((Statement) throws -> Void)?, at index: Int
+    )
         throws
     {
         if let rows, sqlite3_column_count(handle) > 0 {
@@ -205,7 +208,9 @@ public final class ScriptRunner {
             return notes
         }
         let ran = appliedCount
-        var notes = ["--autocommit: the \(ran) statement\(ran == 1 ? "" : "s") before this point stay applied; the rest did not run"]
+        var notes = [
+            "--autocommit: the \(ran) statement\(ran == 1 ? "" : "s") before this point stay applied; the rest did not run"
+        ]
         if !database.isAutocommit {
             database.rollbackIfNeeded()
             notes.append("the transaction the script had begun was rolled back")

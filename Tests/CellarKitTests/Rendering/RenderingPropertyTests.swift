@@ -14,7 +14,8 @@ import Testing
                 try insert.bind(RandomValues.text(&generator), at: 1)
                 try insert.bind(Value.blob(RandomValues.bytes(&generator)), at: 2)
                 try insert.bind(Value.blob(RandomValues.bytes(&generator, maximumLength: 30)), at: 3)
-                let number: Value = Bool.random(using: &generator) ? .integer(Int64.random(in: -999...999_999, using: &generator)) : .null
+                let number: Value =
+                    Bool.random(using: &generator) ? .integer(Int64.random(in: -999...999_999, using: &generator)) : .null
                 try insert.bind(number, at: 4)
                 try insert.run()
                 try insert.reset()
@@ -35,7 +36,8 @@ import Testing
     @Test(arguments: [OutputMode.box, .table, .markdown, .line])
     func humanModesNeverWriteARawControlByte(mode: OutputMode) throws {
         let db = try Self.randomDatabase(rows: 10_000)
-        let bytes = try RenderFixture.render("SELECT * FROM r", on: db, options: RenderOptions(mode: mode, nullValue: "\u{1B}]0;x\u{7}"))
+        let bytes = try RenderFixture.render(
+            "SELECT * FROM r", on: db, options: RenderOptions(mode: mode, nullValue: "\u{1B}]0;x\u{7}"))
         #expect(!bytes.isEmpty)
         #expect(Self.firstRawControl(in: bytes) == nil)
         #expect(String(validating: bytes, as: UTF8.self) != nil)

@@ -35,7 +35,8 @@ import Testing
         try copy.execute("CREATE TABLE f(id INTEGER, price REAL, name TEXT, data BLOB)")
         try ScriptRunner(database: copy).run(BufferSource(script), path: "insert.sql")
         #expect(try Self.values(copy) == Self.values(source))
-        let typesAndBytes = "SELECT typeof(id), typeof(price), typeof(name), hex(name), typeof(data), hex(data) FROM f ORDER BY rowid"
+        let typesAndBytes =
+            "SELECT typeof(id), typeof(price), typeof(name), hex(name), typeof(data), hex(data) FROM f ORDER BY rowid"
         #expect(try copy.query(typesAndBytes).map(\.values) == source.query(typesAndBytes).map(\.values))
     }
 

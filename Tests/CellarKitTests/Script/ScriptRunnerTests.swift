@@ -18,7 +18,9 @@ import Testing
         }
     }
 
-    static func run(_ script: String, on db: Database, options: ScriptRunner.Options = ScriptRunner.Options()) throws -> Diagnostic? {
+    static func run(_ script: String, on db: Database, options: ScriptRunner.Options = ScriptRunner.Options()) throws
+        -> Diagnostic?
+    {
         try run(Array(script.utf8), on: db, options: options)
     }
 
@@ -32,8 +34,14 @@ import Testing
         ("-- a comment; with a semicolon\nSELECT 1;\nSELEC 2;\n", 3, 1, "near \"SELEC\""),
         ("SELECT 'a;b', \"x;y\" FROM (SELECT 1 AS \"x;y\");\n  INSERT INTO nope VALUES(1);", 2, 3, "no such table: nope"),
         ("/* c; */ SELECT 1; /* x; */ SELECT * FROM;", 1, 42, "syntax error"),
-        ("CREATE TABLE t(a);\nCREATE TRIGGER tr AFTER INSERT ON t BEGIN\n  SELECT 1;\n  SELEC 2;\nEND;\n", 4, 3, "near \"SELEC\""),
-        ("CREATE TABLE t(a);\nCREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END;\nINSERT INTO t VALUES(1); SELECT * FROM nope;", 3, 26, "no such table"),
+        (
+            "CREATE TABLE t(a);\nCREATE TRIGGER tr AFTER INSERT ON t BEGIN\n  SELECT 1;\n  SELEC 2;\nEND;\n", 4, 3,
+            "near \"SELEC\""
+        ),
+        (
+            "CREATE TABLE t(a);\nCREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END;\nINSERT INTO t VALUES(1); SELECT * FROM nope;",
+            3, 26, "no such table"
+        ),
         ("SELECT 'é日本語', 1;  SELEC 1;", 1, 20, "near \"SELEC\""),
         ("CREATE TABLE u(a UNIQUE);\nINSERT INTO u VALUES(1);\n   INSERT INTO u VALUES(1);", 3, 4, "UNIQUE constraint failed"),
         ("SELECT 1;\nSELECT 'unterminated", 2, 8, "unrecognized token"),
@@ -101,7 +109,8 @@ import Testing
 
     @Test func savepointsStayAllowedInsideTheTransaction() throws {
         let db = try Database(path: ":memory:")
-        let script = "CREATE TABLE a(x);\nSAVEPOINT s;\nINSERT INTO a VALUES(1);\nROLLBACK TO s;\nRELEASE s;\nINSERT INTO a VALUES(2);"
+        let script =
+            "CREATE TABLE a(x);\nSAVEPOINT s;\nINSERT INTO a VALUES(1);\nROLLBACK TO s;\nRELEASE s;\nINSERT INTO a VALUES(2);"
         #expect(try Self.run(script, on: db) == nil)
         #expect(try db.query("SELECT x FROM a").map(\.values) == [[.integer(2)]])
     }
@@ -132,7 +141,8 @@ import Testing
         var script = "CREATE TABLE big(n INTEGER, t TEXT);\n"
         for index in 0..<20_000 { script += "INSERT INTO big VALUES(\(index), 'row; \(index) é');\n" }
         script += "INSERT INTO big VALUES(-1, 'last')"
-        let summary = try ScriptRunner(database: db, options: ScriptRunner.Options(chunkSize: 4096)).run(BufferSource(script), path: "big.sql")
+        let summary = try ScriptRunner(database: db, options: ScriptRunner.Options(chunkSize: 4096)).run(
+            BufferSource(script), path: "big.sql")
         #expect(summary.statementCount == 20_002)
         #expect(summary.changes == 20_001)
         #expect(try db.scalar("SELECT count(*) FROM big") == .integer(20_001))
@@ -141,7 +151,9 @@ import Testing
     @Test func rowsOfSelectStatementsGoToTheHandler() throws {
         let db = try Database(path: ":memory:")
         var seen: [[Value]] = []
-        try ScriptRunner(database: db).run(BufferSource("CREATE TABLE a(x); INSERT INTO a VALUES (7); SELECT x FROM a;"), path: "-") {
+        try ScriptRunner(database: db).run(
+            BufferSource("CREATE TABLE a(x); INSERT INTO a VALUES (7); SELECT x FROM a;"), path: "-"
+        ) {
             while try $0.step() { seen.append($0.values) }
         }
         #expect(seen == [[.integer(7)]])
@@ -158,7 +170,9 @@ import Testing
     @Test(arguments: chunkSizes)
     func aByteOrderMarkIsSkipped(chunkSize: Int) throws {
         let db = try Database(path: ":memory:")
-        let diagnostic = try Self.run([0xEF, 0xBB, 0xBF] + Array("CREATE TABLE b(x);\nSELEC;".utf8), on: db, options: ScriptRunner.Options(chunkSize: chunkSize))
+        let diagnostic = try Self.run(
+            [0xEF, 0xBB, 0xBF] + Array("CREATE TABLE b(x);\nSELEC;".utf8), on: db,
+            options: ScriptRunner.Options(chunkSize: chunkSize))
         #expect(diagnostic?.location == SourceLocation(line: 2, column: 1))
         #expect(try Self.tables(db).isEmpty)
         #expect(try Self.run([0xEF, 0xBB, 0xBF] + Array("CREATE TABLE b(x);".utf8), on: db) == nil)
@@ -181,7 +195,10 @@ import Testing
         #expect(diagnostic.location == SourceLocation(line: 1, column: 14))
     }
 
-    @Test(arguments: [([UInt8]([0xFF, 0xFE]) + Array("S\0E\0".utf8), "UTF-16"), ([0xFE, 0xFF, 0, 0x53], "UTF-16"), (Array("S\0E\0L\0".utf8), "NUL byte")])
+    @Test(arguments: [
+        ([UInt8]([0xFF, 0xFE]) + Array("S\0E\0".utf8), "UTF-16"), ([0xFE, 0xFF, 0, 0x53], "UTF-16"),
+        (Array("S\0E\0L\0".utf8), "NUL byte"),
+    ])
     func utf16IsRefused(script: [UInt8], message: String) throws {
         let db = try Database(path: ":memory:")
         let diagnostic = try #require(try Self.run(script, on: db))
@@ -210,7 +227,9 @@ import Testing
         #expect(!FileBytes.exists(folder.file("a.db")))
         #expect(!FileBytes.exists(folder.file("v.db")))
         #expect(try Self.run("CREATE TABLE k(x); VACUUM;", on: db, options: safe) == nil)
-        #expect(try Self.run("VACUUM INTO '\(folder.file("v.db"))';", on: db, options: ScriptRunner.Options(isTransactional: false)) == nil)
+        #expect(
+            try Self.run("VACUUM INTO '\(folder.file("v.db"))';", on: db, options: ScriptRunner.Options(isTransactional: false))
+                == nil)
         #expect(FileBytes.exists(folder.file("v.db")))
     }
 }

@@ -46,7 +46,8 @@ enum RenderFixture {
 
     /// Renders the fixture table in `mode`.
     static func render(_ mode: OutputMode, escaping: Bool = false) throws -> String {
-        let bytes = try render("SELECT * FROM f", on: try database(), options: RenderOptions(mode: mode, escapesControlCharacters: escaping))
+        let bytes = try render(
+            "SELECT * FROM f", on: try database(), options: RenderOptions(mode: mode, escapesControlCharacters: escaping))
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -4,7 +4,9 @@ enum TinyImages {
     static var png: [UInt8] {
         let rows: [UInt8] = [0, 10, 20, 30, 40, 0, 50, 60, 70, 80]
         let length = UInt16(rows.count)
-        var zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+        var zlib: [UInt8] = [
+            0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8),
+        ]
         zlib += rows + bigEndian(adler32(rows))
         let header = bigEndian(4) + bigEndian(2) + [8, 0, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
