@@ -2,7 +2,8 @@
 enum CommandRegistry {
     static var commands: [any Command.Type] {
         [
-            QueryCommand.self
+            QueryCommand.self,
+            RunCommand.self,
         ]
     }
 
