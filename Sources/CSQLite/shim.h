@@ -2,6 +2,7 @@
 #define CELLAR_CSQLITE_SHIM_H
 
 #include <sqlite3.h>
+#include <wchar.h>
 
 /// sqlite3_db_config is variadic, which Swift cannot call: one wrapper per argument shape we use.
 static inline int cellar_db_config_int(sqlite3 *db, int op, int value, int *result) {
@@ -21,6 +22,13 @@ static inline int cellar_error_offset(sqlite3 *db) {
     (void)db;
     return -1;
 #endif
+}
+
+/// glibc declares wcwidth only under _XOPEN_SOURCE, which Swift's Glibc module does not set; the result
+/// renderer measures display widths with it (the function is in every glibc).
+int wcwidth(wchar_t c);
+static inline int cellar_wcwidth(unsigned int scalar) {
+    return wcwidth((wchar_t)scalar);
 }
 
 #endif

@@ -3,6 +3,7 @@ enum CommandRegistry {
     static var commands: [any Command.Type] {
         [
             QueryCommand.self,
+            RunCommand.self,
             ShellCommand.self,
         ]
     }

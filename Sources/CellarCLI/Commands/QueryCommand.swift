@@ -6,27 +6,31 @@ enum QueryCommand: Command {
         name: "query",
         abstract: "Run SQL statements and print their results.",
         arguments: [.init("sql", help: "One or more SQL statements.")],
-        options: [
-            OptionSpec(
-                "mode", value: "mode",
-                help: "Output mode: \(OutputMode.allCases.map(\.rawValue).joined(separator: ", ")) (default list)."),
+        options: RenderOptionParsing.options + [
             OptionSpec(
                 "param", value: "value", repeatable: true,
                 help: "Bind a parameter: positional for ?, ?NNN; ':name=value' for :name, @name, $name."),
-            OptionSpec("header", help: "Show column headers."),
-            OptionSpec("no-header", help: "Hide column headers."),
+            OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH and VACUUM INTO."),
         ],
         discussion: """
             Values of --param are bound, never pasted into the SQL: a whole number binds as an integer,
             a decimal number as a real, anything else as text. The database must exist.
+
+            Results stream with bounded memory. box, table and markdown size their columns from the
+            first \(RenderOptions.defaultSizingRowCount) rows; a wider cell in a later row is cut with '…'.
+            Human modes (box, table, markdown, line) show blobs as their size and type; machine modes
+            (list, csv, tsv, json, jsonl, quote, insert) are lossless.
             """)
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments
         let sql = arguments.positionals[0]
         let parameters = try QueryParameters(arguments.allValues("param"))
-        let options = try renderOptions(arguments, io: invocation.io)
+        let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
         let database = try DatabaseOpener(invocation.configuration).openExisting(defensive: true)
+        try database.registerFileFunctions()
+        let policy = ConnectionPolicy(refusesTransactionControl: false, isSafe: arguments.has("safe"))
+        if policy.isSafe { try policy.install(on: database) }
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
         var cursor = StatementCursor(database: database, sql: sql)
         do {
@@ -43,25 +47,9 @@ enum QueryCommand: Command {
             try renderer.flush()
         } catch let error as SQLiteError {
             try? renderer.flush()
-            throw Diagnostic(path: "<query>", text: sql, byteOffset: error.offset ?? 0, message: error.message, underlying: error)
+            let message = policy.refusalMessage ?? error.message
+            throw Diagnostic(path: "<query>", text: sql, byteOffset: error.offset ?? 0, message: message, underlying: error)
         }
         return .success
-    }
-
-    private static func renderOptions(_ arguments: ParsedArguments, io: IO) throws(UsageError) -> RenderOptions {
-        var options = RenderOptions(escapesControlCharacters: io.isOutputTerminal)
-        if let modeName = arguments.value("mode") {
-            guard let mode = OutputMode(rawValue: modeName) else {
-                var message = "unknown mode '\(modeName)'"
-                if let suggestion = NearMiss.suggestion(for: modeName, among: OutputMode.allCases.map(\.rawValue)) {
-                    message += "; did you mean '\(suggestion)'?"
-                }
-                throw UsageError(message, command: spec.name)
-            }
-            options.mode = mode
-        }
-        if arguments.has("header") { options.showsHeaders = true }
-        if arguments.has("no-header") { options.showsHeaders = false }
-        return options
     }
 }

@@ -21,7 +21,8 @@ enum ShellCommand: Command {
         let arguments = invocation.arguments
         let database = try DatabaseOpener(invocation.configuration).openOrCreate(defensive: true)
         let settings = ShellSettings(
-            isOutputTerminal: io.isOutputTerminal, bails: arguments.has("bail"), isSafe: arguments.has("safe"))
+            isInputTerminal: io.isInputTerminal, isOutputTerminal: io.isOutputTerminal, bails: arguments.has("bail"),
+            isSafe: arguments.has("safe"))
         let session = try ShellSession(
             database: database, io: io, settings: settings, configuration: invocation.configuration)
         if io.isInputTerminal {

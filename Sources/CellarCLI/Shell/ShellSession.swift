@@ -41,7 +41,6 @@ final class ShellSession {
     /// Why the last statement was refused by `--safe`, if it was.
     let safeMode: SafeModePolicy?
     private let busyTimeout: Int32
-    private lazy var longResultView = LongResultView()
 
     /// Creates a session on an open database.
     init(database: Database, io: IO, settings: ShellSettings, configuration: Configuration) throws {
@@ -164,10 +163,17 @@ final class ShellSession {
     private func printResult(of statement: Statement) throws {
         var options = settings.render
         options.escapesControlCharacters = isOutputTerminal
+        let renderer = ResultRenderer(sink: output, options: options)
         if let maxRows = settings.maxRows, statement.columnCount > 0 {
-            try longResultView.render(statement, maxRows: maxRows, options: options, to: output)
+            let summary = try renderer.render(statement, limit: maxRows)
+            try renderer.flush()
+            // Human modes say it in the result; machine modes must stay parseable, so it goes to stderr.
+            if summary.omittedRowCount > 0, !options.mode.isHuman {
+                io.printError(
+                    "(\(summary.rowCount) rows, \(summary.omittedRowCount) not shown: the first \((maxRows + 1) / 2)"
+                        + " and the last \(maxRows / 2) are; .maxrows all shows every row)")
+            }
         } else {
-            let renderer = ResultRenderer(sink: output, options: options)
             try renderer.render(statement)
             try renderer.flush()
         }

@@ -11,17 +11,18 @@ struct ShellSettings {
     /// Whether reading stops at the first error (`.bail`, `--bail`).
     var bails: Bool
     /// How many rows a long result shows (first half and last half), nil for all (`.maxrows`).
-    var maxRows: Int? = ShellSettings.defaultMaxRows
+    var maxRows: Int?
     /// Whether file access and other databases are refused (`--safe`).
     let isSafe: Bool
 
     /// SPEC: the long-result view shows 40 rows, the first 20 and the last 20.
     static let defaultMaxRows = 40
 
-    /// The settings a new shell starts with: box on a terminal, list otherwise.
-    init(isOutputTerminal: Bool, bails: Bool, isSafe: Bool) {
-        let mode = isOutputTerminal ? OutputMode(rawValue: "box") ?? .list : .list
-        render = RenderOptions(mode: mode, escapesControlCharacters: isOutputTerminal)
+    /// The settings a new shell starts with: box on a terminal, list otherwise; the long-result view
+    /// only for a person at a terminal (a script's output into a file gets every row).
+    init(isInputTerminal: Bool, isOutputTerminal: Bool, bails: Bool, isSafe: Bool) {
+        render = RenderOptions(mode: isOutputTerminal ? .box : .list, escapesControlCharacters: isOutputTerminal)
+        maxRows = isInputTerminal && isOutputTerminal ? Self.defaultMaxRows : nil
         self.bails = bails
         self.isSafe = isSafe
     }

@@ -1,8 +1,39 @@
 /// How result rows are written (SPEC "Result rendering").
+///
+/// Human modes (``box``, ``table``, ``markdown``, ``line``) show blobs by size and type and always
+/// escape control characters; machine modes are lossless.
 public enum OutputMode: String, CaseIterable, Sendable {
-    /// `|`-separated values, one row a line, as the sqlite3 CLI's default.
+    /// A grid drawn with Unicode box characters (the default on a terminal).
+    case box
+    /// A grid drawn with `+`, `-` and `|`.
+    case table
+    /// A GitHub-flavoured Markdown table.
+    case markdown
+    /// One `name = value` line per column, a blank line between rows.
+    case line
+    /// `|`-separated values, one row a line, as the sqlite3 CLI's default (the default into a pipe).
     case list
+    /// RFC 4180 comma-separated values, rows ending in CRLF.
+    case csv
+    /// Tab-separated values; tab, newline, carriage return and backslash escaped as `\t`, `\n`, `\r`, `\\`.
+    case tsv
+    /// One JSON array of objects.
+    case json
+    /// One JSON object per line.
+    case jsonl
+    /// SQL literals separated by commas.
+    case quote
+    /// `INSERT` statements.
+    case insert
 
-    /// Whether column headers are shown when the user has not said.
-    public var showsHeadersByDefault: Bool { false }
+    /// Whether the mode is for people (blobs summarised, text always escaped) rather than programs.
+    public var isHuman: Bool {
+        switch self {
+        case .box, .table, .markdown, .line: true
+        default: false
+        }
+    }
+
+    /// Whether column headers are shown when the user has not said (SPEC "Headers").
+    public var showsHeadersByDefault: Bool { isHuman }
 }

@@ -4,19 +4,31 @@ public struct RenderOptions: Sendable {
     public var mode: OutputMode
     /// Whether a header row is written; nil takes the mode's default.
     public var showsHeaders: Bool?
-    /// The text shown for `NULL` in human modes and list mode.
+    /// The text shown for `NULL` in human modes and in list, csv and tsv.
     public var nullValue: String
-    /// Whether control characters in text are escaped (on a terminal every mode escapes them).
+    /// Whether control characters in text are escaped in machine modes (on a terminal every mode
+    /// escapes them; human modes always do).
     public var escapesControlCharacters: Bool
+    /// The table named by `insert` mode's statements.
+    public var insertTableName: String
+    /// How many rows `box`, `table` and `markdown` read before fixing their column widths; wider cells
+    /// in later rows are cut with `…`.
+    public var sizingRowCount: Int
+
+    /// The number of rows grid modes size their columns from by default.
+    public static let defaultSizingRowCount = 1000
 
     /// Creates options; by default list mode, mode's own header default, empty null value, no escaping.
     public init(
-        mode: OutputMode = .list, showsHeaders: Bool? = nil, nullValue: String = "", escapesControlCharacters: Bool = false
+        mode: OutputMode = .list, showsHeaders: Bool? = nil, nullValue: String = "", escapesControlCharacters: Bool = false,
+        insertTableName: String = "table", sizingRowCount: Int = RenderOptions.defaultSizingRowCount
     ) {
         self.mode = mode
         self.showsHeaders = showsHeaders
         self.nullValue = nullValue
         self.escapesControlCharacters = escapesControlCharacters
+        self.insertTableName = insertTableName
+        self.sizingRowCount = sizingRowCount
     }
 
     /// Whether headers are written, after applying the mode's default.

@@ -1,78 +1,98 @@
 /// Writes the rows of statements to a ``ByteSink`` in one ``OutputMode``, streaming: rows go out as
-/// they are stepped, through one large buffer.
+/// they are stepped, through one large buffer, so memory stays bounded however many rows come.
 ///
 /// ```swift
-/// let renderer = ResultRenderer(sink: sink, options: RenderOptions(mode: .list))
+/// let renderer = ResultRenderer(sink: sink, options: RenderOptions(mode: .box))
 /// try renderer.render(try db.prepare("SELECT * FROM wine"))
 /// try renderer.flush()
 /// ```
+///
+/// For an interactive shell, ``render(_:limit:)`` shows only the first and last rows of a long
+/// result.
 public final class ResultRenderer {
-    private let sink: any ByteSink
     /// The options in force; may change between statements (the shell's `.mode`).
     public var options: RenderOptions
-    private var buffer: [UInt8] = []
-    private let flushThreshold = 1 << 16
+    private var output: OutputBuffer
 
     /// Creates a renderer writing to `sink`.
     public init(sink: any ByteSink, options: RenderOptions) {
-        self.sink = sink
         self.options = options
-        buffer.reserveCapacity(flushThreshold + 4096)
+        self.output = OutputBuffer(sink: sink)
     }
 
     /// Steps `statement` to the end, writing each row.
     ///
+    /// A statement that returns no row writes nothing, not even headers (as in sqlite3).
     /// - Returns: the number of rows written.
-    /// - Throws: ``SQLiteError`` from stepping, or what the sink throws.
+    /// - Throws: ``SQLiteError`` from stepping (rows before the error are written), or what the sink throws.
     @discardableResult
     public func render(_ statement: Statement) throws -> Int {
-        var rows = 0
-        var isFirst = true
+        var job = StreamJob(statement: statement)
+        return try perform(&job, options: options)
+    }
+
+    /// Steps `statement` to the end but writes only its first `limit / 2` rows (rounded up) and its
+    /// last `limit / 2` rows, sizing grid columns from the rows shown; in between, human modes write
+    /// a row of `…`, and after the result a line saying how many rows were left out.
+    ///
+    /// Memory stays bounded: the head is kept as it comes and the tail in a ring buffer.
+    ///
+    /// ```swift
+    /// let summary = try renderer.render(statement, limit: 40)   // first 20, last 20
+    /// if summary.omittedRowCount > 0, !renderer.options.mode.isHuman { /* say so on standard error */ }
+    /// ```
+    /// For 100 rows in box mode this writes rows 1–20, a row of `…`, rows 81–100, then the line
+    /// `(100 rows, 60 not shown: the first 20 and the last 20 are)`.
+    /// - Returns: how many rows there were and how many were left out.
+    /// - Throws: ``SQLiteError`` from stepping (nothing is written then), or what the sink throws.
+    @discardableResult
+    public func render(_ statement: Statement, limit: Int) throws -> RenderSummary {
+        var collector = HeadTailCollector(limit: limit)
         while try statement.step() {
-            if isFirst, options.resolvedShowsHeaders {
-                writeListRow((0..<statement.columnCount).map { Array(statement.columnName(at: $0).utf8) })
-            }
-            isFirst = false
-            writeListRow(statement)
-            rows += 1
-            if buffer.count >= flushThreshold { try flush() }
+            collector.add(StatementCells(statement: statement))
         }
-        return rows
+        var job = ReplayJob(columns: statement.columnNames, collector: collector)
+        var shownOptions = options
+        shownOptions.sizingRowCount = Int.max
+        try perform(&job, options: shownOptions)
+        let summary = RenderSummary(rowCount: collector.rowCount, omittedRowCount: collector.omittedCount)
+        if summary.omittedRowCount > 0, options.mode.isHuman {
+            output.append(
+                "(\(summary.rowCount) rows, \(summary.omittedRowCount) not shown: "
+                    + "the first \(collector.headLimit) and the last \(collector.tailLimit) are)\n")
+        }
+        return summary
     }
 
     /// Hands everything buffered to the sink.
     public func flush() throws {
-        guard !buffer.isEmpty else { return }
-        try buffer.withUnsafeBytes { try sink.write($0) }
-        buffer.removeAll(keepingCapacity: true)
+        try output.flush()
+        try output.sink.flush()
     }
 
-    private func writeListRow(_ cells: [[UInt8]]) {
-        for (index, cell) in cells.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: "|")) }
-            cell.withUnsafeBufferPointer { appendText($0) }
+    // MARK: - Modes
+
+    /// Runs `job` with the writer of the mode in `options`.
+    @discardableResult
+    private func perform<Job: RenderJob>(_ job: inout Job, options: RenderOptions) throws -> Int {
+        switch options.mode {
+        case .box: return try run(&job, GridRowWriter(style: .box, options: options))
+        case .table: return try run(&job, GridRowWriter(style: .table, options: options))
+        case .markdown: return try run(&job, GridRowWriter(style: .markdown, options: options))
+        case .line: return try run(&job, LineRowWriter(options: options))
+        case .list: return try run(&job, DelimitedRowWriter(format: .list, options: options))
+        case .csv: return try run(&job, DelimitedRowWriter(format: .csv, options: options))
+        case .tsv: return try run(&job, DelimitedRowWriter(format: .tsv, options: options))
+        case .json: return try run(&job, JSONRowWriter(isLines: false))
+        case .jsonl: return try run(&job, JSONRowWriter(isLines: true))
+        case .quote: return try run(&job, SQLLiteralRowWriter(isInsert: false, options: options))
+        case .insert: return try run(&job, SQLLiteralRowWriter(isInsert: true, options: options))
         }
-        buffer.append(UInt8(ascii: "\n"))
     }
 
-    private func writeListRow(_ statement: Statement) {
-        for index in 0..<statement.columnCount {
-            if index > 0 { buffer.append(UInt8(ascii: "|")) }
-            switch statement.storageClass(at: index) {
-            case .null: Array(options.nullValue.utf8).withUnsafeBufferPointer { appendText($0) }
-            case .blob: statement.withBlobBytes(at: index) { HexEncoding.append($0, to: &buffer) }
-            case .integer, .real, .text: statement.withTextBytes(at: index) { appendText($0) }
-            }
-        }
-        buffer.append(UInt8(ascii: "\n"))
-    }
-
-    private func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if options.escapesControlCharacters {
-            ControlCharacterEscaping.escape(bytes, into: &buffer)
-        } else {
-            buffer.append(contentsOf: bytes)
-        }
+    private func run<Job: RenderJob, Writer: RowWriter>(_ job: inout Job, _ writer: Writer) throws -> Int {
+        var writer = writer
+        return try job.run(&writer, output: &output)
     }
 }
 

@@ -100,26 +100,41 @@ import Testing
         #expect(run.error.contains("<stdin>:2:1: error: unknown command '.tabels'; did you mean '.tables'?"))
     }
 
-    @Test func longResultsShowTheirFirstAndLastRows() {
+    @Test func longResultsShowTheirFirstAndLastRowsWithANoteOnStandardError() {
         let run = shell(
-            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) SELECT x FROM c;\n")
-        let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 41)
-        #expect(Array(lines[0..<20]) == (1...20).map(String.init))
-        #expect(lines[20] == "… 99960 more rows not shown (100000 in all; .maxrows all shows every row) …")
-        #expect(Array(lines[21...]) == (99981...100000).map(String.init))
+            ".maxrows 40\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) SELECT x FROM c;\n")
+        let lines: [String] = run.output.split(separator: "\n").map { String($0) }
+        let expected: [String] = (1...20).map { String($0) } + (99981...100000).map { String($0) }
+        #expect(lines == expected)
+        let note = "(100000 rows, 99960 not shown: the first 20 and the last 20 are; .maxrows all shows every row)\n"
+        #expect(run.error == note)
+    }
+
+    @Test func pipedInputGetsEveryRowByDefault() {
+        let run = shell(
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000) SELECT x FROM c;\n.maxrows\n")
+        #expect(run.output.split(separator: "\n").count == 1001)
+        #expect(run.output.hasSuffix("1000\nmaxrows: all\n"))
+    }
+
+    @Test func humanModesMarkTheGapInTheResult() {
+        let run = shell(
+            ".mode table\n.maxrows 4\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50) SELECT x FROM c;\n"
+        )
+        #expect(run.output.contains("|  1 |\n|  2 |\n| …  |\n| 49 |\n| 50 |\n"))
+        #expect(run.output.contains("(50 rows, 46 not shown: the first 2 and the last 2 are)"))
+        #expect(!run.output.contains("| 3 "))
     }
 
     @Test func maxRowsChangesTheViewAndAllShowsEverything() {
         let query =
             "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50) SELECT x, 'v' || x AS v FROM c;\n"
         let four = shell(".maxrows 4\n.headers on\n" + query)
-        #expect(
-            four.output.split(separator: "\n") == [
-                "x|v", "1|v1", "2|v2", "… 46 more rows not shown (50 in all; .maxrows all shows every row) …", "49|v49", "50|v50",
-            ])
-        let all = shell(".maxrows all\n" + query)
+        #expect(four.output.split(separator: "\n") == ["x|v", "1|v1", "2|v2", "49|v49", "50|v50"])
+        #expect(four.error.contains("(50 rows, 46 not shown"))
+        let all = shell(".maxrows 4\n.maxrows all\n" + query)
         #expect(all.output.split(separator: "\n").count == 50)
+        #expect(all.error.isEmpty)
         let bad = shell(".maxrows 0\n")
         #expect(bad.status == 1)
         #expect(bad.error.contains("usage: .maxrows N|all"))
@@ -128,6 +143,7 @@ import Testing
     @Test func aShortResultKeepsItsValuesExactly() {
         let run = shell(".maxrows 3\nSELECT 1, 2.5, 'text', X'00FF', NULL;\n")
         #expect(run.output == "1|2.5|text|00ff|\n")
+        #expect(run.error.isEmpty)
     }
 
     @Test func parametersAreBoundByName() {

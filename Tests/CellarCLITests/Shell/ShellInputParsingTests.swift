@@ -47,15 +47,6 @@ import Testing
         #expect(accumulator.finish() == .sql("SELECT 2", firstLine: 2))
     }
 
-    @Test func ringBufferKeepsTheLastElementsInOrder() {
-        var ring = RingBuffer<Int>(capacity: 3)
-        for value in 1...7 { ring.append(value) }
-        #expect(ring.elements == [5, 6, 7])
-        var short = RingBuffer<Int>(capacity: 3)
-        short.append(1)
-        #expect(short.elements == [1])
-    }
-
     @Test func runClockFormatsFixedDecimals() {
         #expect(RunClock.format(0.0123, digits: 3) == "0.012")
         #expect(RunClock.format(2.5, digits: 6) == "2.500000")

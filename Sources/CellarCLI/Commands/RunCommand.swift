@@ -1,0 +1,78 @@
+import CellarKit
+import Glibc
+
+/// `cellar run FILE… | -`: runs SQL scripts, each in one transaction unless `--autocommit`.
+enum RunCommand: Command {
+    static let spec = CommandSpec(
+        name: "run",
+        abstract: "Run SQL scripts, each in one transaction (all or nothing).",
+        arguments: [.init("file", help: "Script files to run in order; '-' reads standard input.", repeatable: true)],
+        options: [
+            OptionSpec(
+                "autocommit", help: "Run statement by statement like the sqlite3 CLI (for scripts with their own BEGIN/COMMIT)."),
+            OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH and VACUUM INTO."),
+        ] + RenderOptionParsing.options,
+        discussion: """
+            Scripts are streamed: a script of any size runs in bounded memory. Each file runs in one
+            transaction; on the first error it is rolled back, the error is shown as path:line:column
+            with the source line, and later files do not run (earlier files stay committed). A script
+            that manages its own transactions (a .dump begins with BEGIN TRANSACTION) needs --autocommit.
+            Rows returned by statements in a script are printed (list mode unless --mode says otherwise).
+            The database is created if it does not exist.
+            """)
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let arguments = invocation.arguments
+        let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
+        let scripts = try openAll(arguments.positionals, io: invocation.io)
+        defer { for script in scripts where script.path != "-" { close(script.descriptor) } }
+        let database = try DatabaseOpener(invocation.configuration).openOrCreate()
+        try database.registerFileFunctions()
+        let runner = ScriptRunner(
+            database: database,
+            options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
+        let renderer = ResultRenderer(sink: invocation.io.output, options: options)
+        defer { try? renderer.flush() }
+        var finished: [String] = []
+        for script in scripts {
+            let source: any ByteSource =
+                script.path == "-" ? invocation.io.input : FileDescriptorSource(descriptor: script.descriptor)
+            do {
+                try runner.run(source, path: script.path) { try renderer.render($0) }
+            } catch var diagnostic as Diagnostic {
+                try? renderer.flush()
+                if !finished.isEmpty {
+                    diagnostic.notes.append("earlier scripts stay applied: \(finished.joined(separator: ", "))")
+                }
+                throw diagnostic
+            }
+            finished.append(script.path)
+        }
+        return .success
+    }
+
+    /// Opens every script before any runs, so that a mistyped name runs nothing.
+    private static func openAll(_ paths: [String], io: IO) throws -> [(path: String, descriptor: Int32)] {
+        var opened: [(path: String, descriptor: Int32)] = []
+        for path in paths {
+            if path == "-" {
+                opened.append((path, -1))
+                continue
+            }
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                for script in opened where script.path != "-" { close(script.descriptor) }
+                throw CommandFailure(message: "cannot open script '\(path)': \(reason)")
+            }
+            var status = stat()
+            if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+                close(descriptor)
+                for script in opened where script.path != "-" { close(script.descriptor) }
+                throw CommandFailure(message: "'\(path)' is a directory, not a script")
+            }
+            opened.append((path, descriptor))
+        }
+        return opened
+    }
+}

@@ -1,0 +1,126 @@
+/// `list`, `csv` and `tsv`: one row a line, cells between separators, blobs as hex.
+///
+/// - list: `|` between cells, text as is (the sqlite3 CLI's default mode).
+/// - csv: RFC 4180: a cell is quoted when it is empty or holds a separator, quote, apostrophe, space,
+///   control or non-ASCII byte (as the sqlite3 CLI decides), `"` doubled; rows end in CRLF.
+/// - tsv: tab, newline, carriage return and backslash written as `\t`, `\n`, `\r`, `\\`, so every
+///   row is one line and every value comes back exactly.
+struct DelimitedRowWriter: RowWriter {
+    enum Format { case list, csv, tsv }
+
+    private let format: Format
+    private let showsHeaders: Bool
+    private let text: MachineText
+    private let nullValue: [UInt8]
+    private let separator: UInt8
+    private var scratch: [UInt8] = []
+
+    init(format: Format, options: RenderOptions) {
+        self.format = format
+        self.showsHeaders = options.resolvedShowsHeaders
+        self.text = MachineText(escapesControlCharacters: options.escapesControlCharacters)
+        var null: [UInt8] = []
+        text.append(options.nullValue, to: &null)
+        self.nullValue = null
+        switch format {
+        case .list: separator = UInt8(ascii: "|")
+        case .csv: separator = UInt8(ascii: ",")
+        case .tsv: separator = UInt8(ascii: "\t")
+        }
+    }
+
+    mutating func begin(columns: [String], into output: inout OutputBuffer) throws {
+        guard showsHeaders else { return }
+        for (index, name) in columns.enumerated() {
+            if index > 0 { output.append(separator) }
+            var name = name
+            name.withUTF8 { appendText($0, to: &output) }
+        }
+        endRow(&output)
+    }
+
+    mutating func write(_ row: some CellSource, into output: inout OutputBuffer) throws {
+        for index in 0..<row.cellCount {
+            if index > 0 { output.append(separator) }
+            switch row.storageClass(at: index) {
+            case .null: output.append(nullValue)
+            case .integer: row.withBytes(at: index) { output.append($0) }
+            case .real:
+                let value = row.double(at: index)
+                row.withBytes(at: index) { RealFormatting.append(value, sqliteText: $0, to: &output.bytes) }
+            case .blob:
+                row.withBytes(at: index) { bytes in
+                    // An empty blob is an empty string, which CSV can tell from NULL only when quoted.
+                    if bytes.isEmpty, format == .csv { output.append("\"\"") }
+                    HexEncoding.append(bytes, to: &output.bytes)
+                }
+            case .text: row.withBytes(at: index) { appendText($0, to: &output) }
+            }
+        }
+        endRow(&output)
+    }
+
+    mutating func end(into output: inout OutputBuffer) throws {}
+
+    private func endRow(_ output: inout OutputBuffer) {
+        if format == .csv { output.append(UInt8(ascii: "\r")) }
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
+        switch format {
+        case .list:
+            text.append(bytes, to: &output.bytes)
+        case .tsv:
+            appendTSV(bytes, to: &output)
+        case .csv:
+            if text.escapesControlCharacters {
+                scratch.removeAll(keepingCapacity: true)
+                text.append(bytes, to: &scratch)
+                let copy = scratch
+                copy.withUnsafeBufferPointer { appendCSV($0, to: &output) }
+            } else {
+                appendCSV(bytes, to: &output)
+            }
+        }
+    }
+
+    private func appendCSV(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
+        let needsQuotes = bytes.isEmpty || bytes.contains { Self.csvSpecial[Int($0)] || $0 == separator }
+        guard needsQuotes else {
+            output.append(bytes)
+            return
+        }
+        output.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { output.append(byte) }
+            output.append(byte)
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private func appendTSV(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
+        var start = 0
+        for (index, byte) in bytes.enumerated() {
+            let escape: UInt8
+            switch byte {
+            case UInt8(ascii: "\t"): escape = UInt8(ascii: "t")
+            case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
+            case UInt8(ascii: "\r"): escape = UInt8(ascii: "r")
+            case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
+            default: continue
+            }
+            text.append(UnsafeBufferPointer(rebasing: bytes[start..<index]), to: &output.bytes)
+            output.append(UInt8(ascii: "\\"))
+            output.append(escape)
+            start = index + 1
+        }
+        text.append(UnsafeBufferPointer(rebasing: bytes[start...]), to: &output.bytes)
+    }
+
+    /// Bytes that make the sqlite3 CLI quote a CSV cell: controls, space, `"`, `'`, DEL and every
+    /// non-ASCII byte.
+    private static let csvSpecial: [Bool] = (0..<256).map { byte in
+        byte <= 0x20 || byte == 0x22 || byte == 0x27 || byte >= 0x7F
+    }
+}

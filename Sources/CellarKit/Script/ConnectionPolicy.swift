@@ -1,0 +1,83 @@
+/// What a connection refuses while statements are prepared, through one authorizer
+/// (<https://sqlite.org/c3ref/set_authorizer.html>): transaction control inside a transaction cellar
+/// opened, and, under `--safe`, whatever reaches outside the database.
+///
+/// A connection has only one authorizer, so this combines the checks of
+/// ``TransactionControlGuard`` with those of `--safe` (as `sqlite3 -safe`): the functions
+/// `readfile`, `writefile`, `load_extension` and `fts3_tokenizer`, `ATTACH`, and `VACUUM INTO`,
+/// which SQLite authorizes as an `ATTACH` of the target file (a plain `VACUUM` attaches `''`
+/// and stays allowed).
+///
+/// ```swift
+/// let policy = ConnectionPolicy(refusesTransactionControl: true, isSafe: true)
+/// try policy.install(on: db)
+/// do { try db.execute(sql) } catch let error as SQLiteError where policy.lastRefusal != nil { … }
+/// ```
+public final class ConnectionPolicy {
+    /// Why a statement was refused.
+    public enum Refusal: Sendable, Equatable {
+        /// `BEGIN`, `COMMIT` or `ROLLBACK` (the operation) inside cellar's transaction.
+        case transactionControl(String)
+        /// Something `--safe` forbids, described (`the function readfile`, `ATTACH`, `VACUUM INTO`).
+        case unsafe(String)
+    }
+
+    /// Whether `BEGIN`, `COMMIT`/`END` and `ROLLBACK` without `TO` are refused.
+    public var refusesTransactionControl: Bool
+    /// Whether `--safe` is in force.
+    public let isSafe: Bool
+    /// The most recent refusal, if any; cleared by ``clearRefusal()``.
+    public private(set) var lastRefusal: Refusal?
+
+    /// The functions `--safe` refuses, in lowercase.
+    public static let unsafeFunctions: Set<String> = ["readfile", "writefile", "load_extension", "fts3_tokenizer"]
+
+    /// Creates a policy; nothing is refused until it is installed.
+    public init(refusesTransactionControl: Bool, isSafe: Bool) {
+        self.refusesTransactionControl = refusesTransactionControl
+        self.isSafe = isSafe
+    }
+
+    /// Installs the policy as `database`'s authorizer (replacing any other).
+    public func install(on database: Database) throws {
+        try database.setAuthorizer { [weak self] request in
+            guard let self, let refusal = self.refusal(for: request) else { return .allow }
+            self.lastRefusal = refusal
+            return .deny
+        }
+    }
+
+    /// Forgets the last refusal.
+    public func clearRefusal() {
+        lastRefusal = nil
+    }
+
+    /// A sentence saying why the last refused statement was refused, if one was.
+    public var refusalMessage: String? {
+        switch lastRefusal {
+        case .transactionControl(let operation)?:
+            "\(operation) is not allowed here: cellar runs the script in one transaction of its own"
+        case .unsafe(let what)?:
+            "\(what) is not allowed with --safe"
+        case nil: nil
+        }
+    }
+
+    private func refusal(for request: AuthorizationRequest) -> Refusal? {
+        switch request.action {
+        case .transaction where refusesTransactionControl:
+            return .transactionControl(request.first ?? "transaction control")
+        case .attach where isSafe:
+            let file = request.first ?? ""
+            return file.isEmpty ? nil : .unsafe("ATTACH or VACUUM INTO")
+        case .function where isSafe:
+            let name = (request.second ?? "").lowercased()
+            return Self.unsafeFunctions.contains(name) ? .unsafe("the function \(name)") : nil
+        default:
+            return nil
+        }
+    }
+}
+
+@available(*, unavailable)
+extension ConnectionPolicy: Sendable {}

@@ -1,0 +1,231 @@
+internal import CSQLite
+
+/// The unfinished part of a script being streamed: bytes read but not yet run, with the position of
+/// its first byte in the whole file, so that memory holds one chunk plus the current statement while
+/// every error can still name its line and column.
+///
+/// Reading checks the encoding as it goes: a UTF-8 byte-order mark is skipped; UTF-16 (by its
+/// byte-order mark or a NUL byte) and invalid UTF-8 are errors at the first bad byte.
+struct ScriptBuffer {
+    /// What went wrong with the bytes themselves.
+    struct EncodingError: Error {
+        /// Index in ``ScriptBuffer/bytes`` of the first bad byte.
+        let index: Int
+        let message: String
+        /// Whether the text is UTF-16, whose line cannot be shown as text.
+        var isUTF16 = false
+    }
+
+    /// Bytes from ``startLocation`` on; index 0 is that position.
+    private(set) var bytes: [UInt8] = []
+    /// The line and column of `bytes[0]` in the file.
+    private(set) var startLocation = SourceLocation(line: 1, column: 1)
+    /// Index of the first byte not yet handed out as part of a complete statement run.
+    var consumed = 0
+    /// Whether the source has no more bytes.
+    private(set) var isAtEnd = false
+    private var validated = 0
+    private var hasCheckedByteOrderMark = false
+    private let source: any ByteSource
+    private let chunkSize: Int
+
+    /// How much of a long line before the current statement is kept to show in an error.
+    private static let keptLineLimit = 1 << 16
+
+    init(source: any ByteSource, chunkSize: Int = 1 << 20) {
+        self.source = source
+        self.chunkSize = chunkSize
+    }
+
+    // MARK: - Reading
+
+    /// Reads the next chunk and appends it.
+    mutating func readChunk() throws {
+        let oldCount = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: chunkSize))
+        let readCount: Int
+        do {
+            readCount = try bytes.withUnsafeMutableBytes { raw in
+                try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[oldCount...]))
+            }
+        } catch {
+            bytes.removeLast(chunkSize)
+            throw error
+        }
+        bytes.removeLast(chunkSize - readCount)
+        if readCount == 0 { isAtEnd = true }
+        if !hasCheckedByteOrderMark, bytes.count >= 3 || isAtEnd {
+            hasCheckedByteOrderMark = true
+            try checkByteOrderMark()
+        }
+    }
+
+    private mutating func checkByteOrderMark() throws {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes.removeFirst(3)
+        } else if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            throw EncodingError(
+                index: 0, message: "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8", isUTF16: true
+            )
+        }
+    }
+
+    /// Checks bytes read since the last call; a sequence cut by the end of the chunk waits for the next.
+    mutating func validate() throws {
+        guard hasCheckedByteOrderMark else { return }
+        let result: EncodingError? = bytes.withUnsafeBufferPointer { buffer in
+            var index = validated
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte >= 0x20, byte < 0x80 {
+                    index += 1
+                    continue
+                }
+                if byte == 0 {
+                    return EncodingError(
+                        index: index, message: "NUL byte: the file looks like UTF-16 or binary, not UTF-8 text")
+                }
+                if byte < 0x80 {
+                    index += 1
+                    continue
+                }
+                if let (_, length) = UTF8Validation.decodeScalar(in: buffer, at: index) {
+                    index += length
+                    continue
+                }
+                if !isAtEnd, Self.isTruncatedSequence(buffer, at: index) { break }
+                return EncodingError(index: index, message: "invalid UTF-8 (byte 0x\(HexEncoding.string([byte])))")
+            }
+            validated = index
+            return nil
+        }
+        if let result { throw result }
+    }
+
+    /// Whether the bytes from `index` to the end are the valid start of a longer sequence.
+    private static func isTruncatedSequence(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let lead = buffer[index]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
+        guard length > 0, index + length > buffer.count else { return false }
+        return buffer[(index + 1)...].allSatisfy { $0 & 0xC0 == 0x80 }
+    }
+
+    /// The end of the validated bytes: statements are looked for only there.
+    var validatedEnd: Int { validated }
+
+    // MARK: - Statement boundaries
+
+    /// The index just past the last complete statement in `bytes[consumed..<validatedEnd]`, as
+    /// `sqlite3_complete` decides (<https://sqlite.org/c3ref/complete.html>), or nil when there is
+    /// none yet. At the end of input everything left counts.
+    mutating func completeEnd() -> Int? {
+        if isAtEnd { return validated }
+        if let newline = lastIndex(of: UInt8(ascii: "\n")), isComplete(upTo: newline + 1) {
+            return newline + 1
+        }
+        // A very long line (a one-line dump): cut at its last ';' unless a '--' comment may hide it.
+        if let semicolon = lastIndex(of: UInt8(ascii: ";")), !mayBeInLineComment(semicolon), isComplete(upTo: semicolon + 1) {
+            return semicolon + 1
+        }
+        return nil
+    }
+
+    private func lastIndex(of byte: UInt8) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = validated - 1
+            while index >= consumed {
+                if buffer[index] == byte { return index }
+                index -= 1
+            }
+            return nil
+        }
+    }
+
+    private func mayBeInLineComment(_ index: Int) -> Bool {
+        var position = index
+        while position > consumed, bytes[position - 1] != UInt8(ascii: "\n") {
+            if bytes[position - 1] == UInt8(ascii: "-"), position >= 2, bytes[position - 2] == UInt8(ascii: "-") { return true }
+            position -= 1
+        }
+        return false
+    }
+
+    /// Whether `bytes[consumed..<end]` ends with a complete statement.
+    private mutating func isComplete(upTo end: Int) -> Bool {
+        let start = consumed
+        return withTerminatedBytes(upTo: end) { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { sqlite3_complete($0.baseAddress! + start) != 0 }
+        }
+    }
+
+    /// Calls `body` with `bytes[..<end]` followed by a NUL byte (written in place and restored).
+    ///
+    /// SQLite's C functions want NUL-terminated text: `sqlite3_complete` reads up to the NUL, and
+    /// `sqlite3_prepare_v2` copies its whole input unless the byte count includes a terminator, which
+    /// would make preparing statement after statement from one chunk quadratic.
+    mutating func withTerminatedBytes<Result>(upTo end: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+        -> Result
+    {
+        let isAppended = end == bytes.count
+        let saved: UInt8 = isAppended ? 0 : bytes[end]
+        if isAppended { bytes.append(0) } else { bytes[end] = 0 }
+        defer { if isAppended { bytes.removeLast() } else { bytes[end] = saved } }
+        return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[...end])) }
+    }
+
+    // MARK: - Positions
+
+    /// Drops the bytes before the current statement's line (keeping at most 64 KiB of that line to
+    /// show in an error), moving ``startLocation`` on.
+    mutating func discardConsumed() {
+        var keep = consumed
+        while keep > 0, consumed - keep < Self.keptLineLimit, bytes[keep - 1] != UInt8(ascii: "\n") { keep -= 1 }
+        guard keep > 0 else { return }
+        startLocation = bytes.withUnsafeBufferPointer {
+            Self.advance(startLocation, over: UnsafeBufferPointer(rebasing: $0[..<keep]))
+        }
+        bytes.removeFirst(keep)
+        consumed -= keep
+        validated -= keep
+    }
+
+    /// The line and column of `index`.
+    func location(of index: Int) -> SourceLocation {
+        bytes.withUnsafeBufferPointer {
+            Self.advance(startLocation, over: UnsafeBufferPointer(rebasing: $0[..<min(index, $0.count)]))
+        }
+    }
+
+    /// The text of the line holding `index`, or nil when its start was already dropped.
+    func lineText(at index: Int) -> String? {
+        var start = min(index, bytes.count)
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        if start == 0, startLocation.column != 1 { return nil }
+        var end = min(index, bytes.count)
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// `location` moved over `text`: lines by newlines, columns by Unicode scalars.
+    static func advance(_ location: SourceLocation, over text: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        var result = location
+        var lastNewline = -1
+        var index = text.count - 1
+        while index >= 0 {
+            if text[index] == UInt8(ascii: "\n") {
+                lastNewline = index
+                break
+            }
+            index -= 1
+        }
+        if lastNewline >= 0 {
+            var newlines = 0
+            for byte in UnsafeBufferPointer(rebasing: text[...lastNewline]) where byte == UInt8(ascii: "\n") { newlines += 1 }
+            result.line += newlines
+            result.column = 1
+        }
+        for byte in UnsafeBufferPointer(rebasing: text[(lastNewline + 1)...]) where byte & 0xC0 != 0x80 { result.column += 1 }
+        return result
+    }
+}
