@@ -32,6 +32,7 @@ final class LineEditor {
     /// Sets readline up: no signal handlers of its own (Ctrl-C is the watcher's), Tab completion.
     init(completer: @escaping Completer) {
         Self.completer = completer
+        Self.useUTF8Locale()
         rl_readline_name = UnsafePointer(strdup("cellar"))
         rl_catch_signals = 0
         rl_completer_word_break_characters = UnsafePointer(Self.sqlBreaks)
@@ -44,6 +45,16 @@ final class LineEditor {
             LineEditor.complete(text)
         }
         using_history()
+    }
+
+    /// Readline decodes typed characters by `LC_CTYPE`: take the user's locale, but a UTF-8 one, so that
+    /// `é` or `日本` is one character to edit, not two or three bytes.
+    private static func useUTF8Locale() {
+        let chosen = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
+        let lowered = chosen.lowercased()
+        if !lowered.contains("utf-8"), !lowered.contains("utf8") {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
     }
 
     /// Adds `entry` to the in-memory history (the Up arrow).

@@ -237,7 +237,7 @@ final class ShellSession {
             return
         }
         var message = error.message
-        if let refusal = safeMode?.takeRefusal(), error.primaryCode == SQLiteError.authorizationCode {
+        if let refusal = safeMode?.takeRefusal() {
             message += " (--safe refuses \(refusal))"
         }
         let byteOffset = error.offset ?? offset ?? 0
@@ -251,8 +251,3 @@ final class ShellSession {
 
 @available(*, unavailable)
 extension ShellSession: Sendable {}
-
-extension SQLiteError {
-    /// `SQLITE_AUTH`: an authorizer refused the statement.
-    static let authorizationCode: Int32 = 23
-}
