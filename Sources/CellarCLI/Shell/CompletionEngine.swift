@@ -60,7 +60,7 @@ struct CompletionEngine {
             return Self.matching(DotCommandCatalog.names.map { "." + $0 }, prefix: String(text))
         }
         let name = String(text[text.index(after: text.startIndex)..<blank])
-        let word = Self.word(String(text), breaks: " \t")
+        let word = Self.argumentWord(text[blank...])
         if DotCommandCatalog.fileCommands.contains(name) { return pathCandidates(word) }
         if ["schema", "tables", "indexes"].contains(name) { return Self.matching(schema.tableNames, prefix: word) }
         return []
@@ -74,6 +74,25 @@ struct CompletionEngine {
             .filter { $0.name.hasPrefix(prefix) && ($0.name.first != "." || prefix.first == ".") }
             .map { directory + $0.name + ($0.isDirectory ? "/" : "") }
             .sorted()
+    }
+
+    /// The dot-command argument being typed, without its opening quote (`.read 'my fi` → `my fi`), as
+    /// readline hands it over when told that `'` and `"` quote.
+    static func argumentWord(_ text: Substring) -> String {
+        var word = ""
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { word.append(character) }
+            } else if character == " " || character == "\t" {
+                word = ""
+            } else if (character == "'" || character == "\"") && word.isEmpty {
+                quote = character
+            } else {
+                word.append(character)
+            }
+        }
+        return word
     }
 
     // MARK: - Reading the statement

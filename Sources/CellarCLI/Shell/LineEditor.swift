@@ -28,6 +28,7 @@ final class LineEditor {
     nonisolated(unsafe) private static var received: Event?
     nonisolated(unsafe) private static var sqlBreaks = strdup(CompletionEngine.wordBreakCharacters)
     nonisolated(unsafe) private static var pathBreaks = strdup(" \t")
+    nonisolated(unsafe) private static var quotes = strdup("'\"")
 
     /// Sets readline up: no signal handlers of its own (Ctrl-C is the watcher's), Tab completion.
     init(completer: @escaping Completer) {
@@ -36,6 +37,8 @@ final class LineEditor {
         rl_readline_name = UnsafePointer(strdup("cellar"))
         rl_catch_signals = 0
         rl_completer_word_break_characters = UnsafePointer(Self.sqlBreaks)
+        // A quoted file name (`.read 'my file.sql'`) is one word; readline closes the quote on a match.
+        rl_completer_quote_characters = UnsafePointer(Self.quotes)
         rl_completion_word_break_hook = {
             // After a dot-command only blanks separate words, so paths keep their `-`, `(` and quotes.
             let line = rl_line_buffer.map { String(cString: $0) } ?? ""

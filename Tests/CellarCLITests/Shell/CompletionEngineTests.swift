@@ -80,6 +80,8 @@ import Testing
         (".open seeds/0", ["seeds/01_wineries.sql"]),
         (".output .h", [".hidden"]),
         (".read ", ["seed.sql", "seeds/"]),
+        (".read 'see", ["seed.sql", "seeds/"]),
+        (".open \"seeds/", ["seeds/01_wineries.sql"]),
     ])
     func filePathsAfterFileCommands(text: String, expected: [String]) {
         #expect(complete(text) == expected)

@@ -176,6 +176,35 @@ import Testing
         try terminal.waitFor("<PNG 2×3, 77 B>")
     }
 
+    @Test func controlCStopsAReadFileAndTabCompletesItsPath() throws {
+        try folder.write(
+            "slow script.sql",
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;\nSELECT 'after';\n")
+        let terminal = try start()
+        try terminal.type(".read 'slow", enter: false)
+        try terminal.press("Tab")
+        try terminal.waitFor(".read 'slow script.sql'")
+        try terminal.press("Enter")
+        usleep(300_000)
+        try terminal.press("C-c")
+        try terminal.waitFor("interrupted")
+        try terminal.waitFor("cellar>", count: 2)
+        try terminal.type("SELECT 'next';")
+        let screen = try terminal.waitFor("│ next   │")
+        #expect(!screen.contains("after"))
+    }
+
+    @Test func safeModeRefusesFileAccessEndToEnd() throws {
+        let result = try Cellar.run(
+            ["shell", "--safe", "-d", "wine.sqlite"], in: folder.path,
+            input: "SELECT writefile('leak.txt', 'x');\n.output leak.txt\nSELECT 'still here';\n")
+        #expect(result.status == 1)
+        #expect(result.output == "still here\n")
+        #expect(result.error.contains("<stdin>:1:8: error: not authorized to use function: writefile"))
+        #expect(result.error.contains("<stdin>:2:1: error: .output is not allowed with --safe"))
+        #expect(!FileBytes.exists(folder.file("leak.txt")))
+    }
+
     @Test func pipedInputHasNoPromptsAndFailsWithTheLineNumber() throws {
         let result = try Cellar.run(
             ["shell", "-d", "wine.sqlite"], in: folder.path, input: "SELECT 'ok';\n\nSELECT nope;\n")
