@@ -71,8 +71,11 @@ import Testing
 
     @Test func controlCInterruptsALongQueryAndTheShellGoesOn() throws {
         let terminal = try start()
-        try terminal.type("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;")
-        usleep(300_000)
+        // The first result shows that the line was read and the long query is running.
+        try terminal.type(
+            "SELECT 'started'; WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;")
+        try terminal.waitFor("│ started   │")
+        usleep(200_000)
         let pressed = ChildProcess.now()
         try terminal.press("C-c")
         try terminal.waitFor("interrupted")
@@ -179,13 +182,15 @@ import Testing
     @Test func controlCStopsAReadFileAndTabCompletesItsPath() throws {
         try folder.write(
             "slow script.sql",
-            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;\nSELECT 'after';\n")
+            "SELECT 'started';\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;\n"
+                + "SELECT 'after';\n")
         let terminal = try start()
         try terminal.type(".read 'slow", enter: false)
         try terminal.press("Tab")
         try terminal.waitFor(".read 'slow script.sql'")
         try terminal.press("Enter")
-        usleep(300_000)
+        try terminal.waitFor("│ started   │")
+        usleep(200_000)
         try terminal.press("C-c")
         try terminal.waitFor("interrupted")
         try terminal.waitFor("cellar>", count: 2)
