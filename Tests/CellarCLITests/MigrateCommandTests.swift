@@ -1,0 +1,4 @@
+import CellarCLI
+import CellarKit
+import TestSupport
+import Testing
