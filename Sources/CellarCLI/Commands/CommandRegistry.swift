@@ -2,7 +2,17 @@
 enum CommandRegistry {
     static var commands: [any Command.Type] {
         [
-            QueryCommand.self
+            QueryCommand.self,
+            SetupCommand.self,
+            MigrateCommand.self,
+            RollbackCommand.self,
+            StatusCommand.self,
+            VerifyCommand.self,
+            AcceptCommand.self,
+            NewCommand.self,
+            BaselineCommand.self,
+            SeedCommand.self,
+            SchemaCommand.self,
         ]
     }
 
