@@ -9,6 +9,14 @@ public struct ForeignKeyViolation: Sendable, Hashable, CustomStringConvertible {
     /// The index of the foreign key within the table's list.
     public let foreignKeyIndex: Int64
 
+    /// A violation from its parts.
+    public init(table: String, rowid: Int64?, parent: String, foreignKeyIndex: Int64) {
+        self.table = table
+        self.rowid = rowid
+        self.parent = parent
+        self.foreignKeyIndex = foreignKeyIndex
+    }
+
     /// `wine rowid 3 has no parent row in wineries`.
     public var description: String {
         "\(table) rowid \(rowid.map(String.init) ?? "?") has no parent row in \(parent)"

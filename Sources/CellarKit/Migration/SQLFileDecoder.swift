@@ -54,7 +54,7 @@ public enum SQLFileDecoder {
                 guard index + offset < bytes.count else { return index }
                 let byte = bytes[index + offset]
                 let range = offset == 1 ? lower...upper : 0x80...0xBF
-                guard range.contains(byte) else { return index + offset }
+                guard range.contains(byte) else { return index }
             }
             index += length
         }
