@@ -42,10 +42,13 @@ func migrateBenchmark(runs: Int, migrationCount: Int = 1000) throws -> MigrateBe
     for _ in 0..<runs {
         folder.removeDatabases()
         cellarTimes.append(
-            try MigrateProcess.time(cellar, ["migrate", "-q", "-d", folder.path + "/a.sqlite", "-m", migrations], input: "/dev/null"))
-        sqliteTimes.append(try MigrateProcess.time("/usr/bin/sqlite3", [folder.path + "/b.sqlite"], input: folder.path + "/script.sql"))
+            try MigrateProcess.time(
+                cellar, ["migrate", "-q", "-d", folder.path + "/a.sqlite", "-m", migrations], input: "/dev/null"))
+        sqliteTimes.append(
+            try MigrateProcess.time("/usr/bin/sqlite3", [folder.path + "/b.sqlite"], input: folder.path + "/script.sql"))
     }
-    return MigrateBenchmarkResult(cellarSeconds: MigrateFormat.median(cellarTimes), sqliteSeconds: MigrateFormat.median(sqliteTimes))
+    return MigrateBenchmarkResult(
+        cellarSeconds: MigrateFormat.median(cellarTimes), sqliteSeconds: MigrateFormat.median(sqliteTimes))
 }
 
 /// What each generated migration does: a table, an index and a few rows, like a small real upgrade.

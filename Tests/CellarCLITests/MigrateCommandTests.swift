@@ -41,7 +41,8 @@ final class CLIProject {
     }
 }
 
-let createWineries = "-- migrate:up\nCREATE TABLE wineries (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n-- migrate:down\nDROP TABLE wineries;\n"
+let createWineries =
+    "-- migrate:up\nCREATE TABLE wineries (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n-- migrate:down\nDROP TABLE wineries;\n"
 let createWine = """
     CREATE TABLE wine (
         id INTEGER PRIMARY KEY,
@@ -118,7 +119,9 @@ let createWine = """
     @Test func dryRunReportsAndLeavesTheFileByteForByte() throws {
         let project = try CLIProject(["0001_wineries.sql": createWineries])
         #expect(project.run(["migrate"]).status == 0)
-        try project.folder.write("migrations/0002_data.sql", "INSERT INTO wineries (name) VALUES ('a'), ('b');\nCREATE INDEX by_name ON wineries (name);")
+        try project.folder.write(
+            "migrations/0002_data.sql",
+            "INSERT INTO wineries (name) VALUES ('a'), ('b');\nCREATE INDEX by_name ON wineries (name);")
         let before = SHA256.hexDigest(of: try FileBytes.read(project.databasePath))
         let result = project.run(["migrate", "--dry-run"])
         #expect(result.status == 0, "\(result.error)")
@@ -136,7 +139,9 @@ let createWine = """
     }
 
     @Test func allOrNothingWithTransactionFalseIsRefused() throws {
-        let project = try CLIProject(["0001_a.sql": "CREATE TABLE a (x);", "0002_v.sql": "-- migrate:up transaction:false\nVACUUM;"])
+        let project = try CLIProject([
+            "0001_a.sql": "CREATE TABLE a (x);", "0002_v.sql": "-- migrate:up transaction:false\nVACUUM;",
+        ])
         let result = project.run(["migrate", "--all-or-nothing"])
         #expect(result.status == 1)
         #expect(result.error.contains("0002_v.sql: error: runs with transaction:false, so it cannot be part of --all-or-nothing"))
@@ -158,13 +163,17 @@ let createWine = """
         try holder.execute("BEGIN IMMEDIATE")
         let result = project.run(["migrate", "--busy-timeout", "100"])
         #expect(result.status == 1)
-        #expect(result.error == "cellar: error: database '\(project.databasePath)' is locked by another connection (gave up after 100 ms); nothing was changed\n")
+        #expect(
+            result.error
+                == "cellar: error: database '\(project.databasePath)' is locked by another connection (gave up after 100 ms); nothing was changed\n"
+        )
         try holder.execute("ROLLBACK")
         #expect(try project.tables().isEmpty)
     }
 
     @Test func progressShowsOnATerminalOnlyForLongMigrations() throws {
-        let slow = "CREATE TABLE n (x);\nWITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 8000000) SELECT count(*) FROM c;"
+        let slow =
+            "CREATE TABLE n (x);\nWITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 8000000) SELECT count(*) FROM c;"
         let project = try CLIProject(["0001_slow.sql": slow])
         let result = project.run(["migrate"], isErrorTerminal: true)
         #expect(result.status == 0)

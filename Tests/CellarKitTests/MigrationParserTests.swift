@@ -66,7 +66,8 @@ import Testing
     @Test func checksumIgnoresCRLFTrailingWhitespaceAndTheDownSection() throws {
         let plain = try parse("-- migrate:up\nCREATE TABLE t (x);\nINSERT INTO t VALUES (1);\n")
         let crlf = try parse("-- migrate:up\r\nCREATE TABLE t (x);\r\nINSERT INTO t VALUES (1);\r\n  \r\n")
-        let withDown = try parse("-- migrate:up\nCREATE TABLE t (x);\nINSERT INTO t VALUES (1);\n-- migrate:down\nDROP TABLE t;\n")
+        let withDown = try parse(
+            "-- migrate:up\nCREATE TABLE t (x);\nINSERT INTO t VALUES (1);\n-- migrate:down\nDROP TABLE t;\n")
         let edited = try parse("-- migrate:up\nCREATE TABLE t (x);\nINSERT INTO t VALUES (2);\n")
         #expect(plain.checksum == crlf.checksum)
         #expect(plain.checksum == withDown.checksum)
@@ -82,7 +83,8 @@ import Testing
     }
 
     @Test func utf8ByteOrderMarkIsSkipped() throws {
-        let migration = try MigrationParser.parse([0xEF, 0xBB, 0xBF] + Array("SELECT 1;".utf8), fileName: "1_a.sql", path: "1_a.sql")
+        let migration = try MigrationParser.parse(
+            [0xEF, 0xBB, 0xBF] + Array("SELECT 1;".utf8), fileName: "1_a.sql", path: "1_a.sql")
         #expect(migration.text == "SELECT 1;")
     }
 

@@ -20,7 +20,8 @@ import Testing
 
     @Test func rollbackToKeepsThatVersion() throws {
         let project = try Project([
-            "1_wineries.sql": wineries, "2_wine.sql": wine, "3_c.sql": "-- migrate:up\nCREATE TABLE c (x);\n-- migrate:down\nDROP TABLE c;",
+            "1_wineries.sql": wineries, "2_wine.sql": wine,
+            "3_c.sql": "-- migrate:up\nCREATE TABLE c (x);\n-- migrate:down\nDROP TABLE c;",
         ])
         let database = try project.open()
         try project.migrator(database).migrate()
@@ -30,7 +31,10 @@ import Testing
     }
 
     @Test func rollbackRefusesWithoutADownSectionAndChangesNothing() throws {
-        let project = try Project(["1_wineries.sql": wineries, "2_nodown.sql": "CREATE TABLE c (x);\n", "3_c.sql": "-- migrate:up\nCREATE TABLE d (x);\n-- migrate:down\nDROP TABLE d;"])
+        let project = try Project([
+            "1_wineries.sql": wineries, "2_nodown.sql": "CREATE TABLE c (x);\n",
+            "3_c.sql": "-- migrate:up\nCREATE TABLE d (x);\n-- migrate:down\nDROP TABLE d;",
+        ])
         let database = try project.open()
         try project.migrator(database).migrate()
         #expect {
@@ -44,14 +48,17 @@ import Testing
     }
 
     @Test func failingDownSectionRollsBackItsTransaction() throws {
-        let project = try Project(["1_a.sql": "-- migrate:up\nCREATE TABLE a (x);\n-- migrate:down\nDROP TABLE a;\nDROP TABLE nonexistent;\n"])
+        let project = try Project([
+            "1_a.sql": "-- migrate:up\nCREATE TABLE a (x);\n-- migrate:down\nDROP TABLE a;\nDROP TABLE nonexistent;\n"
+        ])
         let database = try project.open()
         try project.migrator(database).migrate()
         #expect {
             try project.migrator(database).rollback()
         } throws: { error in
             let diagnostic = (error as? MigrationError)?.diagnostic
-            return diagnostic?.location?.line == 5 && diagnostic?.notes == ["the rollback of migration 1 rolled back; the database is still at version 1"]
+            return diagnostic?.location?.line == 5
+                && diagnostic?.notes == ["the rollback of migration 1 rolled back; the database is still at version 1"]
         }
         #expect(try project.tables(database).contains("a"))
         #expect(try project.versions(database) == [1])

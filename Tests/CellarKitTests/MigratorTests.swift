@@ -29,7 +29,8 @@ final class Project {
     }
 }
 
-let wineries = "-- migrate:up\nCREATE TABLE wineries (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n-- migrate:down\nDROP TABLE wineries;\n"
+let wineries =
+    "-- migrate:up\nCREATE TABLE wineries (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n-- migrate:down\nDROP TABLE wineries;\n"
 let wine = """
     -- migrate:up
     CREATE TABLE wine (
@@ -88,7 +89,8 @@ let wine = """
     }
 
     @Test func failingMigrationRollsBackAndNamesItsPlace() throws {
-        let broken = "-- migrate:up\nCREATE TABLE wine (\n  id INTEGER PRIMARY KEY,\n  rating integer producer_id integer foreign key references wineries(id)\n);\n"
+        let broken =
+            "-- migrate:up\nCREATE TABLE wine (\n  id INTEGER PRIMARY KEY,\n  rating integer producer_id integer foreign key references wineries(id)\n);\n"
         let project = try Project(["0001_wineries.sql": wineries, "0002_create_wine.sql": broken])
         let database = try project.open()
         do {
@@ -155,7 +157,8 @@ let wine = """
             guard case .foreignKeyViolations(_, let violations, let notes) = error as? MigrationError else { return false }
             return violations == [ForeignKeyViolation(table: "wine", rowid: 7, parent: "wineries", foreignKeyIndex: 0)]
                 && notes == ["migration 3 rolled back; the database is still at version 2"]
-                && (error as? MigrationError)?.diagnostic?.message == "foreign key violation: wine rowid 7 has no parent row in wineries"
+                && (error as? MigrationError)?.diagnostic?.message
+                    == "foreign key violation: wine rowid 7 has no parent row in wineries"
         }
         #expect(try project.versions(database) == [1, 2])
         #expect(try database.scalar("SELECT count(*) FROM wineries") == .integer(0))

@@ -28,7 +28,13 @@ import Testing
             var hasher = SHA256()
             hasher.update(message[0..<split])
             hasher.update(message[split...])
-            #expect(hasher.finalize() == { var whole = SHA256(); whole.update(message); return whole.finalize() }())
+            #expect(
+                hasher.finalize()
+                    == {
+                        var whole = SHA256()
+                        whole.update(message)
+                        return whole.finalize()
+                    }())
         }
     }
 }

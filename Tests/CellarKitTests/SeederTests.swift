@@ -45,14 +45,17 @@ import Testing
         try database.execute("CREATE TABLE labels (image BLOB)")
         let image: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 255]
         let imagePath = try project.folder.write("seeds/labels/a.png", bytes: image)
-        let seed = try Seed(name: "1_labels.sql", path: "1_labels.sql", contents: Array("INSERT INTO labels VALUES (readfile('\(imagePath)'));".utf8))
+        let seed = try Seed(
+            name: "1_labels.sql", path: "1_labels.sql",
+            contents: Array("INSERT INTO labels VALUES (readfile('\(imagePath)'));".utf8))
         try Seeder(database: database).run([seed])
         #expect(try database.scalar("SELECT image FROM labels") == .blob(image))
     }
 
     @Test func failingSeedRollsBackAndIsNotRecorded() throws {
         let (project, database) = try seededProject()
-        let path = try project.folder.write("seeds/1_bad.sql", "INSERT INTO wineries VALUES (1, 'a');\nINSERT INTO nowhere VALUES (1);\n")
+        let path = try project.folder.write(
+            "seeds/1_bad.sql", "INSERT INTO wineries VALUES (1, 'a');\nINSERT INTO nowhere VALUES (1);\n")
         let seed = try Seed.file(path, seedsFolder: project.folder.file("seeds"))
         #expect {
             try Seeder(database: database).run([seed])
@@ -88,7 +91,8 @@ import Testing
             try MigrationSource.folder(project.migrationsPath).load()
         } throws: { error in
             guard case .duplicateVersion(let version, let paths) = error as? MigrationError else { return false }
-            return version == 3 && paths.sorted() == [project.migrationsPath + "/0003_a.sql", project.migrationsPath + "/3_b.sql"]
+            return version == 3
+                && paths.sorted() == [project.migrationsPath + "/0003_a.sql", project.migrationsPath + "/3_b.sql"]
         }
     }
 

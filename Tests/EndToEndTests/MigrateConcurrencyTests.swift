@@ -6,7 +6,8 @@ import Testing
 /// Migrations that take a moment each: migration `i` creates `t_i` and fills it with `rows` rows, and
 /// logs itself in `applied_log` so a migration run twice would show.
 private func writeSlowMigrations(count: Int, rows: Int, in folder: TemporaryDirectory) throws {
-    try folder.write("migrations/0001_log.sql", "CREATE TABLE applied_log (version INTEGER);\nINSERT INTO applied_log VALUES (1);\n")
+    try folder.write(
+        "migrations/0001_log.sql", "CREATE TABLE applied_log (version INTEGER);\nINSERT INTO applied_log VALUES (1);\n")
     for index in 2...count {
         try folder.write(
             "migrations/\(Clock.pad(index, to: 4))_t\(index).sql",
@@ -29,7 +30,9 @@ private func writeSlowMigrations(count: Int, rows: Int, in folder: TemporaryDire
         let results = try processes.map { try $0.wait(timeout: 120) }
         for result in results { #expect(result.status == 0, "\(result)") }
         let database = try Database(path: folder.file("cellar.sqlite"))
-        #expect(try database.scalar("SELECT group_concat(version) FROM (SELECT version FROM applied_log ORDER BY version)") == .text("1,2,3,4,5,6"))
+        #expect(
+            try database.scalar("SELECT group_concat(version) FROM (SELECT version FROM applied_log ORDER BY version)")
+                == .text("1,2,3,4,5,6"))
         #expect(try database.scalar("SELECT count(*) FROM cellar_migrations") == .integer(6))
         let applyingRuns = results.filter { $0.output.hasPrefix("applied ") }
         #expect(!applyingRuns.isEmpty)

@@ -49,7 +49,8 @@ func tableNames(_ path: String) throws -> [String] {
     }
 
     @Test func exampleProjectSetsUpOnAFreshCloneAndAgainChangesNothing() throws {
-        let repository = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+        let repository = String(
+            #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
         let folder = TemporaryDirectory()
         try Shell.run("/bin/cp", ["-R", "\(repository)/migrations", "\(repository)/seeds", folder.path])
         let first = try Cellar.run(["setup"], in: folder.path)
@@ -131,7 +132,8 @@ func tableNames(_ path: String) throws -> [String] {
         #expect(result.status == 1)
         #expect(
             result.error
-                == "cellar: error: database 'cellar.sqlite' is locked by another connection (gave up after 100 ms); nothing was changed\n")
+                == "cellar: error: database 'cellar.sqlite' is locked by another connection (gave up after 100 ms); nothing was changed\n"
+        )
         #expect(try tableNames(folder.file("cellar.sqlite")) == ["held"])
     }
 
@@ -156,6 +158,9 @@ func tableNames(_ path: String) throws -> [String] {
         #expect(try Cellar.run(["migrate", "-q"], in: folder.path).output.isEmpty)
         let json = try Cellar.run(["status", "--format", "json", "--exit-code"], in: folder.path)
         #expect(json.status == 0)
-        #expect(json.output.hasPrefix("{\"database\": \"cellar.sqlite\", \"version\": 1, \"migrations\": [{\"version\": 1, \"name\": \"a\", \"state\": \"applied\""))
+        #expect(
+            json.output.hasPrefix(
+                "{\"database\": \"cellar.sqlite\", \"version\": 1, \"migrations\": [{\"version\": 1, \"name\": \"a\", \"state\": \"applied\""
+            ))
     }
 }

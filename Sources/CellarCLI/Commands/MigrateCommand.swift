@@ -41,7 +41,9 @@ enum MigrateCommand: Command {
         return .success
     }
 
-    private static func dryRun(_ session: MigrationSession, migrations: [Migration], options: Migrator.Options) throws -> ExitStatus {
+    private static func dryRun(_ session: MigrationSession, migrations: [Migration], options: Migrator.Options) throws
+        -> ExitStatus
+    {
         let database = try session.openForReading()
         let migrator = Migrator(database: database, migrations: migrations)
         let outcomes = try session.translating { try migrator.plan(options) }

@@ -5,7 +5,11 @@ enum SeedCommand: Command {
     static let spec = CommandSpec(
         name: "seed",
         abstract: "Run the seed files not yet applied (all of the seeds folder in order, or the named ones).",
-        arguments: [.init("file", help: "Seed files to run (paths); default: every .sql file of the seeds folder.", optional: true, repeatable: true)],
+        arguments: [
+            .init(
+                "file", help: "Seed files to run (paths); default: every .sql file of the seeds folder.", optional: true,
+                repeatable: true)
+        ],
         options: [OptionSpec("force", help: "Run them again even if applied, and update their ledger rows.")],
         discussion: """
             Seed SQL may call readfile('path') to load a file as a blob; relative paths are relative to the
@@ -17,15 +21,19 @@ enum SeedCommand: Command {
         let folder = invocation.configuration.seedsDirectory
         let files = invocation.arguments.positionals
         let seeds = try session.translating {
-            try files.isEmpty ? Seed.all(in: folder) : files.map { path throws(MigrationError) in try Seed.file(path, seedsFolder: folder) }
+            try files.isEmpty
+                ? Seed.all(in: folder) : files.map { path throws(MigrationError) in try Seed.file(path, seedsFolder: folder) }
         }
         let database = try session.openForWriting(creating: false)
         let start = Clock.milliseconds()
-        let outcomes = try session.translating { try Seeder(database: database).run(seeds, force: invocation.arguments.has("force")) }
+        let outcomes = try session.translating {
+            try Seeder(database: database).run(seeds, force: invocation.arguments.has("force"))
+        }
         let applied = outcomes.filter { !$0.wasSkipped }
         for outcome in outcomes where outcome.wasSkipped && !files.isEmpty {
             invocation.io.printError(
-                "cellar: note: seed \(ControlCharacterEscaping.escape(outcome.seed.name)) was already applied (--force runs it again)")
+                "cellar: note: seed \(ControlCharacterEscaping.escape(outcome.seed.name)) was already applied (--force runs it again)"
+            )
         }
         try session.summarize(
             "applied \(MigrationProgress.count(applied.count, "seed")) in \(MigrationProgress.duration(Clock.milliseconds() - start))"

@@ -20,7 +20,8 @@ enum VerifyCommand: Command {
                 message: "verification failed: \(MigrationProgress.count(problems.count, "applied migration")) "
                     + "\(problems.count == 1 ? "does" : "do") not match the files")
         }
-        try session.summarize("verified \(MigrationProgress.count(try migrator.applied().count, "applied migration")): all match their files")
+        try session.summarize(
+            "verified \(MigrationProgress.count(try migrator.applied().count, "applied migration")): all match their files")
         return .success
     }
 }

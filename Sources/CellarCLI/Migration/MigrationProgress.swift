@@ -24,7 +24,8 @@ final class MigrationProgress {
         case .finished(let outcome):
             guard isShowing else { return }
             isShowing = false
-            try? io.error.write("\r\u{1B}[K\(escaped(outcome.migration.identifier)): done in \(Self.seconds(outcome.durationMilliseconds))\n")
+            try? io.error.write(
+                "\r\u{1B}[K\(escaped(outcome.migration.identifier)): done in \(Self.seconds(outcome.durationMilliseconds))\n")
         case .foreignKeyWarning(let migration, let violations):
             let first = violations.first.map(String.init(describing:)) ?? ""
             io.printError(

@@ -46,7 +46,8 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
         case .changedAfterApply(let version, let path):
             Diagnostic(
                 path: path,
-                message: "migration \(version) changed after it was applied (checksum differs; 'cellar accept \(version)' if harmless)"
+                message:
+                    "migration \(version) changed after it was applied (checksum differs; 'cellar accept \(version)' if harmless)"
             )
         case .noDownSection(let path):
             Diagnostic(path: path, message: "no down section ('-- migrate:down'), so it cannot be rolled back")

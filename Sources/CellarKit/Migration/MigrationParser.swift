@@ -90,7 +90,8 @@ public enum MigrationParser {
         let isTransactional: Bool
     }
 
-    private static func sections(of text: String, path: String) throws(MigrationError) -> (Migration.Section, Migration.Section?) {
+    private static func sections(of text: String, path: String) throws(MigrationError) -> (Migration.Section, Migration.Section?)
+    {
         let bytes = Array(text.utf8)
         let markers = try findMarkers(in: bytes, text: text, path: path)
         guard !markers.isEmpty else {
@@ -100,13 +101,16 @@ public enum MigrationParser {
         let downs = markers.filter { !$0.isUp }
         if ups.count > 1 || downs.count > 1 {
             let extra = (ups.count > 1 ? ups[1] : downs[1])
-            throw located(bytes, text: text, offset: extra.lineStart, path: path, message: "a second \(extra.isUp ? "up" : "down") marker")
+            throw located(
+                bytes, text: text, offset: extra.lineStart, path: path, message: "a second \(extra.isUp ? "up" : "down") marker")
         }
         guard let upMarker = ups.first else {
-            throw located(bytes, text: text, offset: downs[0].lineStart, path: path, message: "'-- migrate:down' without '-- migrate:up'")
+            throw located(
+                bytes, text: text, offset: downs[0].lineStart, path: path, message: "'-- migrate:down' without '-- migrate:up'")
         }
         if let downMarker = downs.first, downMarker.lineStart < upMarker.lineStart {
-            throw located(bytes, text: text, offset: downMarker.lineStart, path: path, message: "'-- migrate:down' before '-- migrate:up'")
+            throw located(
+                bytes, text: text, offset: downMarker.lineStart, path: path, message: "'-- migrate:down' before '-- migrate:up'")
         }
         if hasStatements(bytes[0..<upMarker.lineStart]) {
             let start = bytes.withUnsafeBufferPointer { SQLTrivia.end(in: $0, from: 0) }
@@ -133,7 +137,8 @@ public enum MigrationParser {
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             let bodyStart = min(lineEnd + 1, bytes.count)
             if bytes[lineStart] == UInt8(ascii: "-"),
-                let marker = try marker(bytes[lineStart..<lineEnd], lineStart: lineStart, bodyStart: bodyStart, text: text, path: path)
+                let marker = try marker(
+                    bytes[lineStart..<lineEnd], lineStart: lineStart, bodyStart: bodyStart, text: text, path: path)
             {
                 markers.append(marker)
             }

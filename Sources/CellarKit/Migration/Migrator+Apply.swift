@@ -108,7 +108,9 @@ extension Migrator {
             + "its open transaction, if any, was"
     }
 
-    private func recordAfterwards(_ migration: Migration, since start: Double, result: SectionRunner.Result) throws -> MigrationOutcome {
+    private func recordAfterwards(_ migration: Migration, since start: Double, result: SectionRunner.Result) throws
+        -> MigrationOutcome
+    {
         let duration = Clock.milliseconds() - start
         try database.transaction(.immediate) {
             try database.execute(Ledger.createMigrations)
@@ -130,7 +132,8 @@ extension Migrator {
             migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
             isGuarded: true, notes: [])
         try checkForeignKeys(of: migration, before: violationsBefore)
-        let changes = collectsSchemaChanges ? SchemaChanges(before: schemaBefore, after: try SchemaChanges.snapshot(of: database)) : nil
+        let changes =
+            collectsSchemaChanges ? SchemaChanges(before: schemaBefore, after: try SchemaChanges.snapshot(of: database)) : nil
         return MigrationOutcome(
             migration: migration, wasSkipped: false, durationMilliseconds: Clock.milliseconds() - start,
             statementCount: result.statementCount, changedRows: result.changedRows, schemaChanges: changes)
@@ -155,7 +158,8 @@ extension Migrator {
 
     private func skipped(_ migration: Migration) -> MigrationOutcome {
         MigrationOutcome(
-            migration: migration, wasSkipped: true, durationMilliseconds: 0, statementCount: 0, changedRows: 0, schemaChanges: nil)
+            migration: migration, wasSkipped: true, durationMilliseconds: 0, statementCount: 0, changedRows: 0, schemaChanges: nil
+        )
     }
 
     /// `error` with the "rolled back; still at version N" note, read after the rollback.
