@@ -46,6 +46,10 @@ func tableNames(_ path: String) throws -> [String] {
                 """)
         #expect(result.output.isEmpty)
         #expect(try tableNames(folder.file("cellar.sqlite")).isEmpty)
+        let reference = try Shell.run(
+            "/usr/bin/sqlite3", [folder.file("reference.db")],
+            input: try FileBytes.read(folder.file("migrations/0001_wineries.sql")))
+        #expect(reference.error.contains("near \"CREATE\": syntax error"), "sqlite3 agrees on the token: \(reference)")
     }
 
     @Test func exampleProjectSetsUpOnAFreshCloneAndAgainChangesNothing() throws {

@@ -25,6 +25,7 @@ enum MigrateCommand: Command {
         if let target = arguments.value("to") { options.target = try MigrationSession.version(target, command: spec.name) }
         let migrations = try session.loadMigrations()
         if arguments.has("dry-run") { return try dryRun(session, migrations: migrations, options: options) }
+        try session.preflight(migrations, options: options)
         let database = try session.openForWriting(creating: true)
         let migrator = session.migrator(database, migrations: migrations)
         let start = Clock.milliseconds()

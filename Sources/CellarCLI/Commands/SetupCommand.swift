@@ -19,10 +19,11 @@ enum SetupCommand: Command {
         let session = MigrationSession(invocation)
         let migrations = try session.loadMigrations()
         let seeds = try session.translating { try loadSeeds(invocation) }
+        let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
+        try session.preflight(migrations, options: options)
         let database = try session.openForWriting(creating: true)
         let migrator = session.migrator(database, migrations: migrations)
         let start = Clock.milliseconds()
-        let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
         let outcomes = try session.translating { try migrator.migrate(options) }
         let seedOutcomes = try session.translating { try Seeder(database: database).run(seeds) }
         let applied = outcomes.filter { !$0.wasSkipped }.count

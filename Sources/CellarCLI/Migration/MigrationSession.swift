@@ -18,6 +18,13 @@ struct MigrationSession {
         try translating { try MigrationSource.folder(configuration.migrationsDirectory).load() }
     }
 
+    /// Checks what `migrate` checks before it runs — order, target, `--all-or-nothing` — against the
+    /// database as it is, without creating or changing it.
+    func preflight(_ migrations: [Migration], options: Migrator.Options) throws {
+        let database = try openForReading()
+        _ = try translating { try Migrator(database: database, migrations: migrations).validate(options) }
+    }
+
     /// Opens the database for writing (creating it when `creating`), refusing a read-only one.
     func openForWriting(creating: Bool) throws -> Database {
         let opener = DatabaseOpener(configuration)

@@ -9,10 +9,7 @@ extension Migrator {
     ///   the database is still at), or ``SQLiteError`` when the database cannot be locked or written.
     @discardableResult
     public func migrate(_ options: Options = Options()) throws -> [MigrationOutcome] {
-        let todo = try pending(options)
-        if options.isAllOrNothing, let first = todo.first(where: { !$0.up.isTransactional }) {
-            throw MigrationError.nonTransactionalInAllOrNothing(path: first.path)
-        }
+        let todo = try validate(options)
         guard !todo.isEmpty else { return [] }
         return try withForeignKeysOff {
             if options.isAllOrNothing { return try applyAll(todo) }
@@ -24,6 +21,19 @@ extension Migrator {
             }
             return outcomes
         }
+    }
+
+    /// Checks, without running anything, what ``migrate(_:)`` checks before it starts: the target, the
+    /// order of pending migrations and, for `--all-or-nothing`, that none needs to run outside a transaction.
+    ///
+    /// - Returns: the migrations ``migrate(_:)`` would apply.
+    /// - Throws: the ``MigrationError`` ``migrate(_:)`` would throw before running anything.
+    public func validate(_ options: Options = Options()) throws -> [Migration] {
+        let todo = try pending(options)
+        if options.isAllOrNothing, let first = todo.first(where: { !$0.up.isTransactional }) {
+            throw MigrationError.nonTransactionalInAllOrNothing(path: first.path)
+        }
+        return todo
     }
 
     /// Steps 2–6 for one migration.
