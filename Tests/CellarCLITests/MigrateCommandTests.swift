@@ -3,55 +3,6 @@ import CellarKit
 import TestSupport
 import Testing
 
-/// Runs the CLI in-process against buffers, with absolute paths into one temporary folder.
-final class CLIProject {
-    let folder = TemporaryDirectory()
-    var databasePath: String { folder.file("test.db") }
-    var migrationsPath: String { folder.file("migrations") }
-
-    struct Result {
-        let status: Int32
-        let output: String
-        let error: String
-    }
-
-    init(_ migrations: [String: String] = [:]) throws {
-        for (name, text) in migrations { try folder.write("migrations/\(name)", text) }
-    }
-
-    func run(_ arguments: [String], environment: [String: String] = [:], isErrorTerminal: Bool = false) -> Result {
-        let output = BufferSink()
-        let error = BufferSink()
-        let io = IO(
-            input: BufferSource(""), output: output, error: error, environment: environment,
-            isErrorTerminal: isErrorTerminal)
-        let status = CellarCLI.run(
-            arguments + ["-d", databasePath, "-m", migrationsPath, "--seeds", folder.file("seeds")], io: io)
-        return Result(status: status, output: output.text, error: error.text)
-    }
-
-    func scalar(_ sql: String) throws -> Value? {
-        try Database(path: databasePath, options: .init(mode: .readOnly)).scalar(sql)
-    }
-
-    func tables() throws -> [String] {
-        try Database(path: databasePath, options: .init(mode: .readOnly)).query(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"
-        ).map { row in if case .text(let name) = row[0] { name } else { "" } }
-    }
-}
-
-let createWineries =
-    "-- migrate:up\nCREATE TABLE wineries (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n-- migrate:down\nDROP TABLE wineries;\n"
-let createWine = """
-    CREATE TABLE wine (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL,
-        rating integer producer_id integer foreign key references wineries(id)
-    );
-
-    """
-
 @Suite struct MigrateCommandTests {
     @Test func migratePrintsASummaryOnStandardOutput() throws {
         let project = try CLIProject(["0001_wineries.sql": createWineries])
@@ -64,6 +15,8 @@ let createWine = """
         #expect(again.output == "nothing to apply; the database is at version 1\n")
         #expect(project.run(["migrate", "-q"]).output.isEmpty)
     }
+
+    // MARK: - Errors
 
     @Test func syntaxErrorHasSPECsExactShape() throws {
         let project = try CLIProject(["0001_wineries.sql": createWineries, "0002_create_wine.sql": createWine])
@@ -170,6 +123,8 @@ let createWine = """
         try holder.execute("ROLLBACK")
         #expect(try project.tables().isEmpty)
     }
+
+    // MARK: - Progress
 
     @Test func progressShowsOnATerminalOnlyForLongMigrations() throws {
         let slow =

@@ -53,6 +53,8 @@ import Testing
         #expect(project.run(["rollback", "--steps", "zero"]).status == 2)
     }
 
+    // MARK: - Status, verify, accept
+
     @Test func statusTextJSONAndExitCode() throws {
         let project = try CLIProject(three)
         #expect(project.run(["migrate", "--to", "2"]).status == 0)
@@ -95,6 +97,11 @@ import Testing
         #expect(failed.status == 1)
         #expect(failed.error.contains("0003_index.sql: error: migration 3 changed after it was applied"))
         #expect(project.run(["status"]).output.contains("changed  0003 index"))
+        let migrate = project.run(["migrate"])
+        #expect(migrate.status == 0)
+        #expect(
+            migrate.error.contains(
+                "cellar: warning: \(project.migrationsPath)/0003_index.sql: migration 3 changed after it was applied"))
         let accepted = project.run(["accept", "3"])
         #expect(accepted.output == "accepted the current checksum of 0003_index\n")
         #expect(project.run(["verify"]).status == 0)
@@ -111,6 +118,8 @@ import Testing
         #expect(result.status == 1)
         #expect(result.error.contains("migration 3 (index) is recorded as applied but its file is missing"))
     }
+
+    // MARK: - new, baseline, seed, schema
 
     @Test func newNumbersTheNextMigrationAndItsTemplateIsAnEmptyMigration() throws {
         let project = try CLIProject(three)

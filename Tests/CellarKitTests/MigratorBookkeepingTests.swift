@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct MigratorBookkeepingTests {
     @Test func rollbackUndoesTheNewestFirstAndDeletesLedgerRows() throws {
-        let project = try Project(["1_wineries.sql": wineries, "2_wine.sql": wine])
+        let project = try MigrationProject(["1_wineries.sql": wineries, "2_wine.sql": wine])
         let database = try project.open()
         try project.migrator(database).migrate()
         let outcomes = try project.migrator(database).rollback()
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func rollbackToKeepsThatVersion() throws {
-        let project = try Project([
+        let project = try MigrationProject([
             "1_wineries.sql": wineries, "2_wine.sql": wine,
             "3_c.sql": "-- migrate:up\nCREATE TABLE c (x);\n-- migrate:down\nDROP TABLE c;",
         ])
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func rollbackRefusesWithoutADownSectionAndChangesNothing() throws {
-        let project = try Project([
+        let project = try MigrationProject([
             "1_wineries.sql": wineries, "2_nodown.sql": "CREATE TABLE c (x);\n",
             "3_c.sql": "-- migrate:up\nCREATE TABLE d (x);\n-- migrate:down\nDROP TABLE d;",
         ])
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func failingDownSectionRollsBackItsTransaction() throws {
-        let project = try Project([
+        let project = try MigrationProject([
             "1_a.sql": "-- migrate:up\nCREATE TABLE a (x);\n-- migrate:down\nDROP TABLE a;\nDROP TABLE nonexistent;\n"
         ])
         let database = try project.open()
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func statusVerifyAndAcceptTrackChangedAndMissingFiles() throws {
-        let project = try Project(["1_wineries.sql": wineries, "2_wine.sql": wine, "3_c.sql": "CREATE TABLE c (x);"])
+        let project = try MigrationProject(["1_wineries.sql": wineries, "2_wine.sql": wine, "3_c.sql": "CREATE TABLE c (x);"])
         let database = try project.open()
         try project.migrator(database).migrate(Migrator.Options(target: 2))
         #expect(try project.migrator(database).status().map(\.state) == [.applied, .applied, .pending])
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func baselineRecordsWithoutRunning() throws {
-        let project = try Project(["1_wineries.sql": wineries, "2_wine.sql": wine, "3_c.sql": "CREATE TABLE c (x);"])
+        let project = try MigrationProject(["1_wineries.sql": wineries, "2_wine.sql": wine, "3_c.sql": "CREATE TABLE c (x);"])
         let database = try project.open()
         try database.execute("CREATE TABLE wineries (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
         let recorded = try project.migrator(database).baseline(through: 1)
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func planRunsOnACopyAndReportsWhatEachMigrationDoes() throws {
-        let project = try Project([
+        let project = try MigrationProject([
             "1_wineries.sql": wineries, "2_wine.sql": wine,
             "3_data.sql": "INSERT INTO wineries VALUES (1, 'a'), (2, 'b');\nCREATE INDEX w ON wineries (name);\nDROP TABLE wine;",
         ])

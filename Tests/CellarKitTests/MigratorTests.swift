@@ -2,50 +2,9 @@ import CellarKit
 import TestSupport
 import Testing
 
-/// A migrations folder and a database file in a fresh temporary directory.
-final class Project {
-    let folder = TemporaryDirectory()
-    var migrationsPath: String { folder.file("migrations") }
-    var databasePath: String { folder.file("test.db") }
-
-    init(_ files: [String: String]) throws {
-        for (name, text) in files { try folder.write("migrations/\(name)", text) }
-    }
-
-    func open() throws -> Database { try Database(path: databasePath) }
-
-    func migrator(_ database: Database) throws -> Migrator {
-        try Migrator(database: database, source: .folder(migrationsPath))
-    }
-
-    func tables(_ database: Database) throws -> [String] {
-        try database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").map { row in
-            if case .text(let name) = row[0] { name } else { "" }
-        }
-    }
-
-    func versions(_ database: Database) throws -> [Int64] {
-        try Migrator(database: database, migrations: []).applied().map(\.version)
-    }
-}
-
-let wineries =
-    "-- migrate:up\nCREATE TABLE wineries (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n-- migrate:down\nDROP TABLE wineries;\n"
-let wine = """
-    -- migrate:up
-    CREATE TABLE wine (
-      id INTEGER PRIMARY KEY,
-      name TEXT,
-      winery_id INTEGER REFERENCES wineries (id)
-    );
-    -- migrate:down
-    DROP TABLE wine;
-
-    """
-
 @Suite struct MigratorTests {
     @Test func appliesEveryMigrationInVersionOrderAndRecordsIt() throws {
-        let project = try Project(["0002_wine.sql": wine, "1_wineries.sql": wineries, "README.md": "not a migration"])
+        let project = try MigrationProject(["0002_wine.sql": wine, "1_wineries.sql": wineries, "README.md": "not a migration"])
         let database = try project.open()
         let outcomes = try project.migrator(database).migrate()
         #expect(outcomes.map(\.migration.version) == [1, 2])
@@ -63,7 +22,7 @@ let wine = """
     }
 
     @Test func traceShowsSPECsSequenceOfStatements() throws {
-        let project = try Project(["0001_wineries.sql": wineries])
+        let project = try MigrationProject(["0001_wineries.sql": wineries])
         let database = try project.open()
         try database.execute("PRAGMA foreign_keys = ON")
         let migrator = try project.migrator(database)
@@ -88,10 +47,12 @@ let wine = """
         #expect(try database.scalar("PRAGMA foreign_keys") == .integer(1))
     }
 
+    // MARK: - Failures roll back
+
     @Test func failingMigrationRollsBackAndNamesItsPlace() throws {
         let broken =
             "-- migrate:up\nCREATE TABLE wine (\n  id INTEGER PRIMARY KEY,\n  rating integer producer_id integer foreign key references wineries(id)\n);\n"
-        let project = try Project(["0001_wineries.sql": wineries, "0002_create_wine.sql": broken])
+        let project = try MigrationProject(["0001_wineries.sql": wineries, "0002_create_wine.sql": broken])
         let database = try project.open()
         do {
             try project.migrator(database).migrate()
@@ -109,7 +70,7 @@ let wine = """
     }
 
     @Test func stepTimeErrorPointsAtTheStatementStart() throws {
-        let project = try Project([
+        let project = try MigrationProject([
             "1_a.sql": "CREATE TABLE t (x UNIQUE);\nINSERT INTO t VALUES (1);\n  INSERT INTO t VALUES (1);\n"
         ])
         let database = try project.open()
@@ -124,7 +85,7 @@ let wine = """
 
     @Test(arguments: ["COMMIT;", "BEGIN;", "END;", "ROLLBACK;", "BEGIN IMMEDIATE TRANSACTION;"])
     func transactionControlIsRefusedBeforeItRuns(statement: String) throws {
-        let project = try Project(["1_a.sql": "CREATE TABLE t (x);\n\(statement)\nCREATE TABLE u (x);\n"])
+        let project = try MigrationProject(["1_a.sql": "CREATE TABLE t (x);\n\(statement)\nCREATE TABLE u (x);\n"])
         let database = try project.open()
         #expect {
             try project.migrator(database).migrate()
@@ -139,14 +100,16 @@ let wine = """
     }
 
     @Test func savepointsStayAllowed() throws {
-        let project = try Project(["1_a.sql": "SAVEPOINT s; CREATE TABLE t (x); ROLLBACK TO s; RELEASE s; CREATE TABLE u (x);"])
+        let project = try MigrationProject([
+            "1_a.sql": "SAVEPOINT s; CREATE TABLE t (x); ROLLBACK TO s; RELEASE s; CREATE TABLE u (x);"
+        ])
         let database = try project.open()
         try project.migrator(database).migrate()
         #expect(try project.tables(database) == ["cellar_migrations", "u"])
     }
 
     @Test func newForeignKeyViolationFailsTheMigration() throws {
-        let project = try Project([
+        let project = try MigrationProject([
             "1_wineries.sql": wineries, "2_wine.sql": wine,
             "3_orphan.sql": "INSERT INTO wineries VALUES (1, 'Ridge');\nINSERT INTO wine VALUES (7, 'Lost', 42);\n",
         ])
@@ -165,7 +128,7 @@ let wine = """
     }
 
     @Test func violationsPresentBeforeAreOnlyAWarning() throws {
-        let project = try Project(["1_wineries.sql": wineries, "2_wine.sql": wine])
+        let project = try MigrationProject(["1_wineries.sql": wineries, "2_wine.sql": wine])
         let database = try project.open()
         try project.migrator(database).migrate(Migrator.Options(target: 2))
         try database.execute("INSERT INTO wine VALUES (1, 'Old orphan', 99)")
@@ -181,8 +144,10 @@ let wine = """
         #expect(try project.versions(database) == [1, 2, 3])
     }
 
+    // MARK: - Options and concurrency
+
     @Test func outOfOrderPendingMigrationIsRefusedUnlessAllowed() throws {
-        let project = try Project(["1_wineries.sql": wineries, "3_c.sql": "CREATE TABLE c (x);"])
+        let project = try MigrationProject(["1_wineries.sql": wineries, "3_c.sql": "CREATE TABLE c (x);"])
         let database = try project.open()
         try project.migrator(database).migrate()
         try project.folder.write("migrations/2_late.sql", "CREATE TABLE late (x);")
@@ -198,7 +163,7 @@ let wine = """
     }
 
     @Test func allOrNothingUndoesTheWholeRun() throws {
-        let project = try Project(["1_wineries.sql": wineries, "2_wine.sql": wine, "3_bad.sql": "CREATE TABLE oops (;"])
+        let project = try MigrationProject(["1_wineries.sql": wineries, "2_wine.sql": wine, "3_bad.sql": "CREATE TABLE oops (;"])
         let database = try project.open()
         #expect {
             try project.migrator(database).migrate(Migrator.Options(isAllOrNothing: true))
@@ -214,7 +179,9 @@ let wine = """
     }
 
     @Test func allOrNothingRefusesATransactionFalseMigration() throws {
-        let project = try Project(["1_wineries.sql": wineries, "2_vacuum.sql": "-- migrate:up transaction:false\nVACUUM;\n"])
+        let project = try MigrationProject([
+            "1_wineries.sql": wineries, "2_vacuum.sql": "-- migrate:up transaction:false\nVACUUM;\n",
+        ])
         let database = try project.open()
         #expect {
             try project.migrator(database).migrate(Migrator.Options(isAllOrNothing: true))
@@ -226,7 +193,7 @@ let wine = """
     }
 
     @Test func transactionFalseMigrationRunsInAutocommitWithItsOwnTransactions() throws {
-        let project = try Project([
+        let project = try MigrationProject([
             "1_wineries.sql": wineries,
             "2_own.sql": "-- migrate:up transaction:false\nBEGIN;\nCREATE TABLE own (x);\nCOMMIT;\nVACUUM;\n",
         ])
@@ -243,7 +210,7 @@ let wine = """
     }
 
     @Test func skipsWhatAnotherProcessAppliedMeanwhile() throws {
-        let project = try Project(["1_wineries.sql": wineries, "2_wine.sql": wine])
+        let project = try MigrationProject(["1_wineries.sql": wineries, "2_wine.sql": wine])
         let database = try project.open()
         let other = try project.open()
         let migrator = try project.migrator(database)
@@ -259,7 +226,7 @@ let wine = """
     }
 
     @Test func migrateToStopsAtTheTarget() throws {
-        let project = try Project(["1_wineries.sql": wineries, "2_wine.sql": wine])
+        let project = try MigrationProject(["1_wineries.sql": wineries, "2_wine.sql": wine])
         let database = try project.open()
         try project.migrator(database).migrate(Migrator.Options(target: 1))
         #expect(try project.versions(database) == [1])

@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 @Suite struct SeederTests {
-    private func seededProject() throws -> (Project, Database) {
-        let project = try Project(["1_wineries.sql": wineries])
+    private func seededProject() throws -> (MigrationProject, Database) {
+        let project = try MigrationProject(["1_wineries.sql": wineries])
         let database = try project.open()
         try project.migrator(database).migrate()
         return (project, database)
@@ -78,38 +78,8 @@ import Testing
     }
 
     @Test func missingSeedFolderAndEmptySeedAreErrors() throws {
-        let project = try Project([:])
+        let project = try MigrationProject([:])
         #expect(throws: MigrationError.self) { try Seed.all(in: project.folder.file("seeds")) }
         #expect(throws: MigrationError.self) { try Seed(name: "a.sql", path: "a.sql", contents: Array("-- nothing\n".utf8)) }
-    }
-}
-
-@Suite struct MigrationSourceTests {
-    @Test func duplicateVersionsNameBothFiles() throws {
-        let project = try Project(["0003_a.sql": "SELECT 1;", "3_b.sql": "SELECT 2;"])
-        #expect {
-            try MigrationSource.folder(project.migrationsPath).load()
-        } throws: { error in
-            guard case .duplicateVersion(let version, let paths) = error as? MigrationError else { return false }
-            return version == 3
-                && paths.sorted() == [project.migrationsPath + "/0003_a.sql", project.migrationsPath + "/3_b.sql"]
-        }
-    }
-
-    @Test func badNameMissingFolderAndIgnoredFiles() throws {
-        let project = try Project(["0001_ok.sql": "SELECT 1;", "README.md": "x", ".hidden.sql": "garbage"])
-        #expect(try MigrationSource.folder(project.migrationsPath).load().map(\.name) == ["ok"])
-        try project.folder.write("migrations/create tables.sql", "SELECT 1;")
-        #expect {
-            try MigrationSource.folder(project.migrationsPath).load()
-        } throws: { error in
-            guard case .badFileName(let path) = error as? MigrationError else { return false }
-            return path.hasSuffix("/create tables.sql")
-        }
-        #expect {
-            try MigrationSource.folder(project.folder.file("nope")).load()
-        } throws: { error in
-            (error as? MigrationError)?.description == "no folder '\(project.folder.file("nope"))'"
-        }
     }
 }

@@ -30,6 +30,8 @@ func tableNames(_ path: String) throws -> [String] {
     }
 }
 
+// MARK: - Migration files
+
 @Suite struct MigrateEndToEndTests {
     @Test func brokenWineriesFileNamesLineTenAndLeavesNoTable() throws {
         let folder = TemporaryDirectory()
@@ -104,6 +106,8 @@ func tableNames(_ path: String) throws -> [String] {
         #expect(result.error.contains(message), "\(result)")
         #expect(!FileBytes.exists(folder.file("cellar.sqlite")))
     }
+
+    // MARK: - Database problems
 
     @Test func readOnlyDatabaseIsRefused() throws {
         let folder = TemporaryDirectory()

@@ -28,6 +28,7 @@ enum MigrateCommand: Command {
         try session.preflight(migrations, options: options)
         let database = try session.openForWriting(creating: true)
         let migrator = session.migrator(database, migrations: migrations)
+        try session.warnAboutAppliedChanges(migrator)
         let start = Clock.milliseconds()
         let outcomes = try session.translating { try migrator.migrate(options) }
         let applied = outcomes.filter { !$0.wasSkipped }.count

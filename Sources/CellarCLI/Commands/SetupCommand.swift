@@ -23,6 +23,7 @@ enum SetupCommand: Command {
         try session.preflight(migrations, options: options)
         let database = try session.openForWriting(creating: true)
         let migrator = session.migrator(database, migrations: migrations)
+        try session.warnAboutAppliedChanges(migrator)
         let start = Clock.milliseconds()
         let outcomes = try session.translating { try migrator.migrate(options) }
         let seedOutcomes = try session.translating { try Seeder(database: database).run(seeds) }

@@ -62,6 +62,21 @@ struct MigrationSession {
         return migrator
     }
 
+    /// Warns on standard error about applied migrations whose file changed or is missing: `migrate`
+    /// and `setup` go on (the change may be harmless), `verify` is the command that fails on them.
+    func warnAboutAppliedChanges(_ migrator: Migrator) throws {
+        for problem in try migrator.verify() {
+            let text: String
+            switch problem {
+            case .changedAfterApply(let version, let path):
+                text = "\(path): migration \(version) changed after it was applied ('cellar accept \(version)' if harmless)"
+            default:
+                text = problem.description
+            }
+            io.printError("cellar: warning: \(ControlCharacterEscaping.escape(text))")
+        }
+    }
+
     /// Runs `body`, turning migrator and lock errors into what ``ErrorReporter`` prints.
     func translating<Result>(_ body: () throws -> Result) throws -> Result {
         do {
