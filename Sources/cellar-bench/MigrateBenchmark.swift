@@ -28,7 +28,7 @@ func migrateBenchmark(runs: Int, migrationCount: Int = 1000) throws -> MigrateBe
     mkdir(migrations, 0o755)
     var script = Ledger.createTable
     for index in 1...migrationCount {
-        let version = Clock.pad(index, to: 4)
+        let version = WallClock.pad(index, to: 4)
         let sql = MigrateWorkload.migration(index)
         try FileContents.write(Array(sql.utf8), to: "\(migrations)/\(version)_step_\(index).sql")
         let checksum = MigrationParser.checksum(of: Array(sql.utf8))
@@ -121,13 +121,13 @@ private enum MigrateProcess {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let start = Clock.milliseconds()
+        let start = WallClock.milliseconds()
         var child: pid_t = 0
         let code = posix_spawn(&child, executable, &actions, nil, argv, environ)
         guard code == 0 else { throw SystemError(operation: "spawn \(executable)", code: code) }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0, errno == EINTR {}
-        let elapsed = (Clock.milliseconds() - start) / 1000
+        let elapsed = (WallClock.milliseconds() - start) / 1000
         guard status == 0 else { throw SystemError(operation: "\(executable) exited with status \(status)", code: 0) }
         return elapsed
     }
@@ -145,6 +145,6 @@ private enum MigrateFormat {
 
     static func ratio(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())
-        return "\(hundredths / 100).\(Clock.pad(hundredths % 100, to: 2))"
+        return "\(hundredths / 100).\(WallClock.pad(hundredths % 100, to: 2))"
     }
 }

@@ -10,7 +10,7 @@ private func writeSlowMigrations(count: Int, rows: Int, in folder: TemporaryDire
         "migrations/0001_log.sql", "CREATE TABLE applied_log (version INTEGER);\nINSERT INTO applied_log VALUES (1);\n")
     for index in 2...count {
         try folder.write(
-            "migrations/\(Clock.pad(index, to: 4))_t\(index).sql",
+            "migrations/\(WallClock.pad(index, to: 4))_t\(index).sql",
             """
             CREATE TABLE t_\(index) (n INTEGER, payload TEXT);
             WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < \(rows))

@@ -29,7 +29,7 @@ enum MigrateCommand: Command {
         let database = try session.openForWriting(creating: true)
         let migrator = session.migrator(database, migrations: migrations)
         try session.warnAboutAppliedChanges(migrator)
-        let start = Clock.milliseconds()
+        let start = WallClock.milliseconds()
         let outcomes = try session.translating { try migrator.migrate(options) }
         let applied = outcomes.filter { !$0.wasSkipped }.count
         let version = try migrator.currentVersion()
@@ -38,7 +38,7 @@ enum MigrateCommand: Command {
         } else {
             try session.summarize(
                 "applied \(MigrationProgress.count(applied, "migration")) in "
-                    + "\(MigrationProgress.duration(Clock.milliseconds() - start)); now at version \(version)")
+                    + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
         }
         return .success
     }

@@ -25,7 +25,7 @@ enum NewCommand: Command {
             throw UsageError("'\(name)' is not a migration name (letters, digits, _ and - only)", command: spec.name)
         }
         let folder = invocation.configuration.migrationsDirectory
-        let version = invocation.arguments.has("timestamp") ? Clock.compactUTCTimestamp() : try nextVersion(in: folder)
+        let version = invocation.arguments.has("timestamp") ? WallClock.compactUTCTimestamp() : try nextVersion(in: folder)
         makeFolders(folder)
         let path = DirectoryListing.join(folder, "\(version)_\(name).sql")
         try create(path, contents: template)
@@ -38,7 +38,7 @@ enum NewCommand: Command {
         let names = DirectoryListing.isDirectory(folder) ? try DirectoryListing.fileNames(in: folder) : []
         let highest = names.compactMap { MigrationParser.parseFileName($0)?.version }.max() ?? 0
         guard highest < Int64.max else { throw CommandFailure(message: "no version follows \(highest)") }
-        return Clock.pad(Int(highest + 1), to: 4)
+        return WallClock.pad(Int(highest + 1), to: 4)
     }
 
     /// Creates `path`, refusing to replace a file that exists.

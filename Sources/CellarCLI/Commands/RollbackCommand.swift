@@ -20,7 +20,7 @@ enum RollbackCommand: Command {
         let migrations = try session.loadMigrations()
         let database = try session.openForWriting(creating: false)
         let migrator = session.migrator(database, migrations: migrations)
-        let start = Clock.milliseconds()
+        let start = WallClock.milliseconds()
         let outcomes = try session.translating { try migrator.rollback(target) }
         let undone = outcomes.filter { !$0.wasSkipped }.count
         let version = try migrator.currentVersion()
@@ -29,7 +29,7 @@ enum RollbackCommand: Command {
         } else {
             try session.summarize(
                 "rolled back \(MigrationProgress.count(undone, "migration")) in "
-                    + "\(MigrationProgress.duration(Clock.milliseconds() - start)); now at version \(version)")
+                    + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
         }
         return .success
     }

@@ -25,7 +25,7 @@ enum SeedCommand: Command {
                 ? Seed.all(in: folder) : files.map { path throws(MigrationError) in try Seed.file(path, seedsFolder: folder) }
         }
         let database = try session.openForWriting(creating: false)
-        let start = Clock.milliseconds()
+        let start = WallClock.milliseconds()
         let outcomes = try session.translating {
             try Seeder(database: database).run(seeds, force: invocation.arguments.has("force"))
         }
@@ -36,7 +36,7 @@ enum SeedCommand: Command {
             )
         }
         try session.summarize(
-            "applied \(MigrationProgress.count(applied.count, "seed")) in \(MigrationProgress.duration(Clock.milliseconds() - start))"
+            "applied \(MigrationProgress.count(applied.count, "seed")) in \(MigrationProgress.duration(WallClock.milliseconds() - start))"
                 + (outcomes.count > applied.count ? "; \(outcomes.count - applied.count) already applied" : ""))
         return .success
     }

@@ -24,7 +24,7 @@ enum SetupCommand: Command {
         let database = try session.openForWriting(creating: true)
         let migrator = session.migrator(database, migrations: migrations)
         try session.warnAboutAppliedChanges(migrator)
-        let start = Clock.milliseconds()
+        let start = WallClock.milliseconds()
         let outcomes = try session.translating { try migrator.migrate(options) }
         let seedOutcomes = try session.translating { try Seeder(database: database).run(seeds) }
         let applied = outcomes.filter { !$0.wasSkipped }.count
@@ -35,7 +35,7 @@ enum SetupCommand: Command {
         } else {
             try session.summarize(
                 "applied \(MigrationProgress.count(applied, "migration")) and \(MigrationProgress.count(seeded, "seed")) in "
-                    + "\(MigrationProgress.duration(Clock.milliseconds() - start)); now at version \(version)")
+                    + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
         }
         return .success
     }

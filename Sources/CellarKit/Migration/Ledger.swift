@@ -43,7 +43,7 @@ enum Ledger {
     static func record(_ migration: Migration, durationMilliseconds: Int64, in database: Database) throws {
         try database.execute(
             "INSERT INTO cellar_migrations (version, name, checksum, applied_at, duration_ms) VALUES (?, ?, ?, ?, ?)",
-            [migration.version, migration.name, migration.checksum, Clock.utcTimestamp(), durationMilliseconds])
+            [migration.version, migration.name, migration.checksum, WallClock.utcTimestamp(), durationMilliseconds])
     }
 
     static func remove(_ version: Int64, in database: Database) throws {
@@ -68,7 +68,7 @@ enum Ledger {
             INSERT INTO cellar_seeds (name, checksum, applied_at) VALUES (?, ?, ?)
             ON CONFLICT (name) DO UPDATE SET checksum = excluded.checksum, applied_at = excluded.applied_at
             """,
-            [name, checksum, Clock.utcTimestamp()])
+            [name, checksum, WallClock.utcTimestamp()])
     }
 }
 

@@ -22,7 +22,7 @@ public struct MigrationStatus: Sendable {
     /// The version.
     public var version: Int64 { migration?.version ?? record?.version ?? 0 }
     /// The version as the file writes it, or zero-padded to four digits when the file is missing.
-    public var versionText: String { migration?.versionText ?? Clock.pad(Int(version), to: 4) }
+    public var versionText: String { migration?.versionText ?? WallClock.pad(Int(version), to: 4) }
     /// The name from the file, or from the ledger when the file is missing.
     public var name: String { migration?.name ?? record?.name ?? "" }
     /// The file's checksum, or the recorded one when the file is missing.

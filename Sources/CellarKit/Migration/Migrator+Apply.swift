@@ -39,7 +39,7 @@ extension Migrator {
     /// Steps 2–6 for one migration.
     private func apply(_ migration: Migration) throws -> MigrationOutcome {
         observer?(.started(migration))
-        let start = Clock.milliseconds()
+        let start = WallClock.milliseconds()
         try database.execute("BEGIN IMMEDIATE")
         do {
             try database.execute(Ledger.createMigrations)
@@ -74,7 +74,7 @@ extension Migrator {
                     continue
                 }
                 observer?(.started(migration))
-                let outcome = try runUp(migration, since: Clock.milliseconds(), violationsBefore: before, note: note)
+                let outcome = try runUp(migration, since: WallClock.milliseconds(), violationsBefore: before, note: note)
                 try Ledger.record(migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
                 outcomes.append(outcome)
             }
@@ -93,12 +93,12 @@ extension Migrator {
             return skipped(migration)
         }
         observer?(.started(migration))
-        let start = Clock.milliseconds()
+        let start = WallClock.milliseconds()
         let result: SectionRunner.Result
         do {
             result = try runner(for: migration).run(
                 migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
-                isGuarded: false, notes: [])
+                isGuarded: false)
         } catch {
             database.rollbackIfNeeded()
             throw failure(error, migration: migration, note: nonTransactionalNote(migration))
@@ -121,7 +121,7 @@ extension Migrator {
     private func recordAfterwards(_ migration: Migration, since start: Double, result: SectionRunner.Result) throws
         -> MigrationOutcome
     {
-        let duration = Clock.milliseconds() - start
+        let duration = WallClock.milliseconds() - start
         try database.transaction(.immediate) {
             try database.execute(Ledger.createMigrations)
             try Ledger.record(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
@@ -140,12 +140,12 @@ extension Migrator {
         let schemaBefore = collectsSchemaChanges ? try SchemaChanges.snapshot(of: database) : [:]
         let result = try runner(for: migration).run(
             migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
-            isGuarded: true, notes: [])
+            isGuarded: true)
         try checkForeignKeys(of: migration, before: violationsBefore)
         let changes =
             collectsSchemaChanges ? SchemaChanges(before: schemaBefore, after: try SchemaChanges.snapshot(of: database)) : nil
         return MigrationOutcome(
-            migration: migration, wasSkipped: false, durationMilliseconds: Clock.milliseconds() - start,
+            migration: migration, wasSkipped: false, durationMilliseconds: WallClock.milliseconds() - start,
             statementCount: result.statementCount, changedRows: result.changedRows, schemaChanges: changes)
     }
 

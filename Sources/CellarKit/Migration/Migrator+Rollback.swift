@@ -49,12 +49,11 @@ extension Migrator {
     private func rollBack(_ migration: Migration) throws -> MigrationOutcome {
         guard let down = migration.down else { throw MigrationError.noDownSection(path: migration.path) }
         observer?(.started(migration))
-        let start = Clock.milliseconds()
+        let start = WallClock.milliseconds()
         let note = "the rollback of migration \(migration.versionText)"
         if !down.isTransactional {
             let result = try runner(for: migration).run(
-                down.sql, startOffset: down.startOffset, text: migration.text, path: migration.path, isGuarded: false,
-                notes: [])
+                down.sql, startOffset: down.startOffset, text: migration.text, path: migration.path, isGuarded: false)
             try database.transaction(.immediate) { try Ledger.remove(migration.version, in: database) }
             return outcome(migration, since: start, result)
         }
@@ -68,8 +67,7 @@ extension Migrator {
             }
             let before = try SectionRunner.foreignKeyViolations(in: database)
             let result = try runner(for: migration).run(
-                down.sql, startOffset: down.startOffset, text: migration.text, path: migration.path, isGuarded: true,
-                notes: [])
+                down.sql, startOffset: down.startOffset, text: migration.text, path: migration.path, isGuarded: true)
             try checkForeignKeys(of: migration, before: before)
             try Ledger.remove(migration.version, in: database)
             try database.execute("COMMIT")
@@ -82,7 +80,7 @@ extension Migrator {
 
     private func outcome(_ migration: Migration, since start: Double, _ result: SectionRunner.Result) -> MigrationOutcome {
         MigrationOutcome(
-            migration: migration, wasSkipped: false, durationMilliseconds: Clock.milliseconds() - start,
+            migration: migration, wasSkipped: false, durationMilliseconds: WallClock.milliseconds() - start,
             statementCount: result.statementCount, changedRows: result.changedRows, schemaChanges: nil)
     }
 }

@@ -14,9 +14,9 @@ struct SectionRunner {
     /// Runs `sql`, which starts at byte `startOffset` of `text` (the whole file at `path`).
     ///
     /// - Parameter isGuarded: whether transaction control is refused (inside cellar's transaction).
-    /// - Throws: ``MigrationError/failed(_:)`` with a diagnostic located in the file; `notes` are attached.
+    /// - Throws: ``MigrationError/failed(_:)`` with a diagnostic located in the file.
     func run(
-        _ sql: String, startOffset: Int, text: String, path: String, isGuarded: Bool, notes: @autoclosure () -> [String]
+        _ sql: String, startOffset: Int, text: String, path: String, isGuarded: Bool
     ) throws -> Result {
         let transactionGuard = TransactionControlGuard()
         if isGuarded { try transactionGuard.install(on: database) }
@@ -38,9 +38,8 @@ struct SectionRunner {
                     "\(operation) is not allowed here: cellar runs this in a transaction of its own and commits it "
                     + "(a migration that manages its own transactions needs '-- migrate:up transaction:false')"
             }
-            var diagnostic = Diagnostic(
+            let diagnostic = Diagnostic(
                 path: path, text: text, byteOffset: startOffset + (error.offset ?? 0), message: message, underlying: error)
-            diagnostic.notes = notes()
             throw MigrationError.failed(diagnostic)
         }
         result.changedRows = database.totalChanges - changesBefore
@@ -49,10 +48,10 @@ struct SectionRunner {
 
     private func installProgress() throws {
         guard let onProgress else { return }
-        let start = Clock.milliseconds()
+        let start = WallClock.milliseconds()
         var lastReport = start
         try database.setProgressHandler(every: 10_000) {
-            let now = Clock.milliseconds()
+            let now = WallClock.milliseconds()
             if now - lastReport >= 250 {
                 lastReport = now
                 onProgress(now - start)

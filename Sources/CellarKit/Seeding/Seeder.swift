@@ -79,7 +79,7 @@ public final class Seeder {
             }
             let before = Set(try SectionRunner.foreignKeyViolations(in: database))
             let result = try SectionRunner(database: database, onProgress: nil).run(
-                seed.text, startOffset: 0, text: seed.text, path: seed.path, isGuarded: true, notes: [])
+                seed.text, startOffset: 0, text: seed.text, path: seed.path, isGuarded: true)
             let new = try SectionRunner.foreignKeyViolations(in: database).filter { !before.contains($0) }
             if !new.isEmpty { throw MigrationError.foreignKeyViolations(path: seed.path, violations: new, notes: []) }
             try Ledger.recordSeed(name: seed.name, checksum: seed.checksum, in: database)

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Time as the migrator records it: a monotonic clock for durations, UTC for the ledger.
-public enum Clock {
+public enum WallClock {
     /// Milliseconds on the monotonic clock, for measuring durations.
     public static func milliseconds() -> Double {
         var time = timespec()
