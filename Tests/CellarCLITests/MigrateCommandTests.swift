@@ -110,6 +110,24 @@ import Testing
         #expect(try project.tables().isEmpty)
     }
 
+    @Test func foreignKeyViolationNamesTableAndRowidAndRollsBack() throws {
+        let project = try CLIProject([
+            "0001_wineries.sql": createWineries,
+            "0002_wine.sql": "CREATE TABLE wine (id INTEGER PRIMARY KEY, winery_id INTEGER REFERENCES wineries (id));",
+            "0003_orphan.sql": "INSERT INTO wineries VALUES (1, 'Ridge');\nINSERT INTO wine VALUES (7, 42);\n",
+        ])
+        let result = project.run(["migrate"])
+        #expect(result.status == 1)
+        #expect(
+            result.error == """
+                \(project.migrationsPath)/0003_orphan.sql: error: foreign key violation: wine rowid 7 has no parent row in wineries
+                cellar: migration 0003 rolled back; the database is still at version 2
+
+                """)
+        #expect(try project.scalar("SELECT count(*) FROM wineries") == .integer(0))
+        #expect(try project.scalar("SELECT max(version) FROM cellar_migrations") == .integer(2))
+    }
+
     @Test func lockedDatabaseFailsAfterTheBusyTimeout() throws {
         let project = try CLIProject(["0001_a.sql": "CREATE TABLE a (x);"])
         let holder = try Database(path: project.databasePath)

@@ -48,7 +48,7 @@ extension Migrator {
                 return skipped(migration)
             }
             let before = try SectionRunner.foreignKeyViolations(in: database)
-            let outcome = try runUp(migration, since: start, violationsBefore: before, note: "migration \(migration.versionText)")
+            let outcome = try runUp(migration, since: start, violationsBefore: before)
             try Ledger.record(migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
             try database.execute("COMMIT")
             return outcome
@@ -74,7 +74,7 @@ extension Migrator {
                     continue
                 }
                 observer?(.started(migration))
-                let outcome = try runUp(migration, since: WallClock.milliseconds(), violationsBefore: before, note: note)
+                let outcome = try runUp(migration, since: WallClock.milliseconds(), violationsBefore: before)
                 try Ledger.record(migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
                 outcomes.append(outcome)
             }
@@ -135,7 +135,7 @@ extension Migrator {
 
     /// Step 4 and 5: the up section, then the foreign-key check against the violations found before.
     private func runUp(
-        _ migration: Migration, since start: Double, violationsBefore: [ForeignKeyViolation], note: String
+        _ migration: Migration, since start: Double, violationsBefore: [ForeignKeyViolation]
     ) throws -> MigrationOutcome {
         let schemaBefore = collectsSchemaChanges ? try SchemaChanges.snapshot(of: database) : [:]
         let result = try runner(for: migration).run(
