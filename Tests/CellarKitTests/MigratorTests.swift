@@ -228,7 +228,7 @@ import Testing
     @Test func migrateToStopsAtTheTarget() throws {
         let project = try MigrationProject(["1_wineries.sql": wineries, "2_wine.sql": wine])
         let database = try project.open()
-        try project.migrator(database).migrate(Migrator.Options(target: 1))
+        try project.migrator(database).migrate(to: 1)
         #expect(try project.versions(database) == [1])
         #expect(throws: MigrationError.self) { try project.migrator(database).migrate(Migrator.Options(target: 9)) }
     }

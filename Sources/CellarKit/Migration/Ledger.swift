@@ -30,8 +30,8 @@ enum Ledger {
             "SELECT version, name, checksum, applied_at, duration_ms FROM cellar_migrations ORDER BY version"
         ).map { row in
             AppliedMigration(
-                version: row[0].integerValue, name: row[1].textValue, checksum: row[2].textValue, appliedAt: row[3].textValue,
-                durationMilliseconds: row[4].integerValue)
+                version: row[0].ledgerInteger, name: row[1].ledgerText, checksum: row[2].ledgerText, appliedAt: row[3].ledgerText,
+                durationMilliseconds: row[4].ledgerInteger)
         }
     }
 
@@ -57,7 +57,7 @@ enum Ledger {
         guard try hasTable("cellar_seeds", in: database) else { return [:] }
         var result: [String: (checksum: String, appliedAt: String)] = [:]
         for row in try database.query("SELECT name, checksum, applied_at FROM cellar_seeds") {
-            result[row[0].textValue] = (row[1].textValue, row[2].textValue)
+            result[row[0].ledgerText] = (row[1].ledgerText, row[2].ledgerText)
         }
         return result
     }
@@ -74,7 +74,7 @@ enum Ledger {
 
 extension Value {
     /// The value as an integer (0 when it is not one), for columns the ledger declares INTEGER NOT NULL.
-    var integerValue: Int64 {
+    var ledgerInteger: Int64 {
         switch self {
         case .integer(let integer): integer
         case .real(let real): Int64(exactly: real.rounded()) ?? 0
@@ -84,7 +84,7 @@ extension Value {
     }
 
     /// The value as text (empty for NULL), for columns the ledger declares TEXT NOT NULL.
-    var textValue: String {
+    var ledgerText: String {
         switch self {
         case .text(let text): text
         case .integer(let integer): String(integer)

@@ -23,6 +23,14 @@ extension Migrator {
         }
     }
 
+    /// Applies pending migrations up to and including `version`.
+    ///
+    /// - Throws: as ``migrate(_:)``, and ``MigrationError/unknownVersion(_:)`` when no file has `version`.
+    @discardableResult
+    public func migrate(to version: Int64) throws -> [MigrationOutcome] {
+        try migrate(Options(target: version))
+    }
+
     /// Checks, without running anything, what ``migrate(_:)`` checks before it starts: the target, the
     /// order of pending migrations and, for `--all-or-nothing`, that none needs to run outside a transaction.
     ///

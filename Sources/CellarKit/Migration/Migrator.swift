@@ -84,14 +84,16 @@ public final class Migrator {
     /// Every migration's state: applied, pending, changed since applied, or applied but missing.
     public func status() throws -> [MigrationStatus] {
         let applied = try applied()
+        let records = Dictionary(applied.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
+        let versions = Set(migrations.map(\.version))
         var entries: [MigrationStatus] = []
         for migration in migrations {
-            let record = applied.first { $0.version == migration.version }
+            let record = records[migration.version]
             let state: MigrationStatus.State =
                 record == nil ? .pending : (record?.checksum == migration.checksum ? .applied : .changed)
             entries.append(MigrationStatus(migration: migration, record: record, state: state))
         }
-        for record in applied where !migrations.contains(where: { $0.version == record.version }) {
+        for record in applied where !versions.contains(record.version) {
             entries.append(MigrationStatus(migration: nil, record: record, state: .missing))
         }
         return entries.sorted { $0.version < $1.version }

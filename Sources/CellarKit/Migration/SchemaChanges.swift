@@ -15,7 +15,7 @@ public struct SchemaChanges: Sendable, Equatable {
             SELECT type || ' ' || name, coalesce(sql, '') FROM sqlite_schema
             WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT IN ('cellar_migrations', 'cellar_seeds')
             """)
-        for row in rows { result[row[0].textValue] = row[1].textValue }
+        for row in rows { result[row[0].ledgerText] = row[1].ledgerText }
         return result
     }
 

@@ -65,7 +65,7 @@ struct SectionRunner {
         try database.query("PRAGMA foreign_key_check").map { row in
             let rowid: Int64? = if case .integer(let id) = row[1] { id } else { nil }
             return ForeignKeyViolation(
-                table: row[0].textValue, rowid: rowid, parent: row[2].textValue, foreignKeyIndex: row[3].integerValue)
+                table: row[0].ledgerText, rowid: rowid, parent: row[2].ledgerText, foreignKeyIndex: row[3].ledgerInteger)
         }
     }
 }
