@@ -78,6 +78,13 @@ import Testing
         #expect(project.run(["status", "--format", "yaml"]).status == 2)
     }
 
+    @Test func statusMarksTransactionFalseMigrationsAsNotAtomic() throws {
+        let project = try CLIProject(["0001_vacuum.sql": "-- migrate:up transaction:false\nVACUUM;\n"])
+        #expect(project.run(["migrate"]).status == 0)
+        #expect(project.run(["status"]).output.contains("applied  0001 vacuum  "))
+        #expect(project.run(["status"]).output.contains("[transaction:false: not atomic]"))
+    }
+
     @Test func statusOfAMissingDatabaseShowsEverythingPendingWithoutCreatingIt() throws {
         let project = try CLIProject(three)
         let result = project.run(["status", "--format", "json", "--exit-code"])
