@@ -9,6 +9,9 @@ public final class ConsistencyChecker: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible {
         /// What was wrong.
         public let description: String
+
+        /// A failure saying `description`.
+        public init(description: String) { self.description = description }
     }
 
     private let project: ReliabilityProject
