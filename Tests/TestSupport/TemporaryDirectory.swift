@@ -8,9 +8,9 @@ public final class TemporaryDirectory: @unchecked Sendable {
     /// The directory's absolute path.
     public let path: String
 
-    /// Creates the directory.
-    public init() {
-        var template = Array("/tmp/cellar-test-XXXXXX".utf8CString)
+    /// Creates the directory under `base` (`/dev/shm` keeps fsync-heavy fault tests in memory).
+    public init(base: String = "/tmp") {
+        var template = Array("\(base)/cellar-test-XXXXXX".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(created != nil, "mkdtemp failed")
         path = String(cString: created!)

@@ -2,8 +2,18 @@
 enum CommandRegistry {
     static var commands: [any Command.Type] {
         [
-            QueryCommand.self,
+            SetupCommand.self,
+            MigrateCommand.self,
+            RollbackCommand.self,
+            StatusCommand.self,
+            VerifyCommand.self,
+            AcceptCommand.self,
+            NewCommand.self,
+            BaselineCommand.self,
+            SeedCommand.self,
+            SchemaCommand.self,
             RunCommand.self,
+            QueryCommand.self,
             ShellCommand.self,
         ]
     }

@@ -1,0 +1,24 @@
+import CellarKit
+
+/// `cellar accept V`: records the current checksum of an applied migration's file.
+enum AcceptCommand: Command {
+    static let spec = CommandSpec(
+        name: "accept",
+        abstract: "Record migration V's current checksum as the applied one, after a harmless edit.",
+        arguments: [.init("version", help: "The version of the edited migration.")])
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let session = MigrationSession(invocation)
+        let version = try MigrationSession.version(invocation.arguments.positionals[0], command: spec.name)
+        let migrations = try session.loadMigrations()
+        let migrator = Migrator(database: try session.openForWriting(creating: false), migrations: migrations)
+        let changed = try session.translating { try migrator.accept(version: version) }
+        let identifier = migrations.first { $0.version == version }?.identifier ?? String(version)
+        try session.summarize(
+            ControlCharacterEscaping.escape(
+                changed
+                    ? "accepted the current checksum of \(identifier)"
+                    : "\(identifier) already matches its recorded checksum; nothing changed"))
+        return .success
+    }
+}

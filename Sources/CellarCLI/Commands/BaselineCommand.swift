@@ -1,0 +1,21 @@
+import CellarKit
+
+/// `cellar baseline V`: records migrations up to V as applied without running them.
+enum BaselineCommand: Command {
+    static let spec = CommandSpec(
+        name: "baseline",
+        abstract: "Record migrations up to V as applied without running them (adopt an existing database).",
+        arguments: [.init("version", help: "The last migration the database already matches.")])
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let session = MigrationSession(invocation)
+        let version = try MigrationSession.version(invocation.arguments.positionals[0], command: spec.name)
+        let migrations = try session.loadMigrations()
+        let migrator = Migrator(database: try session.openForWriting(creating: false), migrations: migrations)
+        let recorded = try session.translating { try migrator.baseline(through: version) }
+        try session.summarize(
+            "recorded \(MigrationProgress.count(recorded.count, "migration")) as applied without running them; "
+                + "now at version \(try migrator.currentVersion())")
+        return .success
+    }
+}

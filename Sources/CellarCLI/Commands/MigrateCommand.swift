@@ -1,0 +1,75 @@
+import CellarKit
+
+/// `cellar migrate`: applies pending migrations in version order.
+enum MigrateCommand: Command {
+    static let spec = CommandSpec(
+        name: "migrate",
+        abstract: "Apply pending migrations in version order, each in its own transaction.",
+        options: [
+            OptionSpec("to", value: "version", help: "Apply pending migrations up to this version only."),
+            OptionSpec("dry-run", help: "Apply them to a copy, report what each would do, leave the database untouched."),
+            OptionSpec("all-or-nothing", help: "Run every pending migration in one transaction."),
+            OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
+        ],
+        discussion: """
+            Every file is read and checked before anything runs. A failing migration is rolled back and
+            the run stops; migrations applied before it in the same run stay applied (unless
+            --all-or-nothing).
+            """)
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let session = MigrationSession(invocation)
+        let arguments = invocation.arguments
+        var options = Migrator.Options(
+            allowsOutOfOrder: arguments.has("allow-out-of-order"), isAllOrNothing: arguments.has("all-or-nothing"))
+        if let target = arguments.value("to") { options.target = try MigrationSession.version(target, command: spec.name) }
+        let migrations = try session.loadMigrations()
+        if arguments.has("dry-run") { return try dryRun(session, migrations: migrations, options: options) }
+        try session.preflight(migrations, options: options)
+        let database = try session.openForWriting(creating: true)
+        let migrator = session.migrator(database, migrations: migrations)
+        try session.warnAboutAppliedChanges(migrator)
+        let start = WallClock.milliseconds()
+        let outcomes = try session.translating { try migrator.migrate(options) }
+        let applied = outcomes.filter { !$0.wasSkipped }.count
+        let version = try migrator.currentVersion()
+        if applied == 0 {
+            try session.summarize("nothing to apply; the database is at version \(version)")
+        } else {
+            try session.summarize(
+                "applied \(MigrationProgress.count(applied, "migration")) in "
+                    + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
+        }
+        return .success
+    }
+
+    private static func dryRun(_ session: MigrationSession, migrations: [Migration], options: Migrator.Options) throws
+        -> ExitStatus
+    {
+        let database = try session.openForReading()
+        let migrator = Migrator(database: database, migrations: migrations)
+        let outcomes = try session.translating { try migrator.plan(options) }
+        for outcome in outcomes where !outcome.wasSkipped {
+            try session.io.printOutput(describe(outcome))
+        }
+        let total = outcomes.reduce(0) { $0 + $1.durationMilliseconds }
+        try session.io.printOutput(
+            "dry run: would apply \(MigrationProgress.count(outcomes.count, "migration")) "
+                + "(\(MigrationProgress.duration(total))); the database was not changed")
+        return .success
+    }
+
+    private static func describe(_ outcome: MigrationOutcome) -> String {
+        var parts = [
+            MigrationProgress.count(outcome.statementCount, "statement"),
+            "\(MigrationProgress.count(outcome.changedRows, "row")) changed",
+        ]
+        if let changes = outcome.schemaChanges {
+            if !changes.created.isEmpty { parts.append("created \(changes.created.joined(separator: ", "))") }
+            if !changes.dropped.isEmpty { parts.append("dropped \(changes.dropped.joined(separator: ", "))") }
+            if !changes.redefined.isEmpty { parts.append("redefined \(changes.redefined.joined(separator: ", "))") }
+        }
+        parts.append(MigrationProgress.duration(outcome.durationMilliseconds))
+        return ControlCharacterEscaping.escape("\(outcome.migration.identifier): \(parts.joined(separator: ", "))")
+    }
+}

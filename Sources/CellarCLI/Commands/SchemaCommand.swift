@@ -1,0 +1,22 @@
+import CellarKit
+
+/// `cellar schema`: prints the schema's `CREATE` statements in a stable order.
+enum SchemaCommand: Command {
+    static let spec = CommandSpec(
+        name: "schema",
+        abstract: "Print the schema (CREATE statements, without cellar's own tables) in a stable order.",
+        discussion: "Tables come first, then indexes, views and triggers, each group by name: commit it as schema.sql.")
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let database = try DatabaseOpener(invocation.configuration).openExisting(defensive: true)
+        let schema = try database.schemaSQL()
+        guard invocation.io.isOutputTerminal else {
+            try invocation.io.output.write(schema)
+            return .success
+        }
+        for line in schema.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            try invocation.io.printOutput(ControlCharacterEscaping.escape(String(line)))
+        }
+        return .success
+    }
+}

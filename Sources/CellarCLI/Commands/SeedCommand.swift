@@ -1,0 +1,43 @@
+import CellarKit
+
+/// `cellar seed [FILE…]`: runs seed files not applied yet, each in one transaction.
+enum SeedCommand: Command {
+    static let spec = CommandSpec(
+        name: "seed",
+        abstract: "Run the seed files not yet applied (all of the seeds folder in order, or the named ones).",
+        arguments: [
+            .init(
+                "file", help: "Seed files to run (paths); default: every .sql file of the seeds folder.", optional: true,
+                repeatable: true)
+        ],
+        options: [OptionSpec("force", help: "Run them again even if applied, and update their ledger rows.")],
+        discussion: """
+            Seed SQL may call readfile('path') to load a file as a blob; relative paths are relative to the
+            working directory, not to the seeds folder.
+            """)
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let session = MigrationSession(invocation)
+        let folder = invocation.configuration.seedsDirectory
+        let files = invocation.arguments.positionals
+        let seeds = try session.translating {
+            try files.isEmpty
+                ? Seed.all(in: folder) : files.map { path throws(MigrationError) in try Seed.file(path, seedsFolder: folder) }
+        }
+        let database = try session.openForWriting(creating: false)
+        let start = WallClock.milliseconds()
+        let outcomes = try session.translating {
+            try Seeder(database: database).run(seeds, force: invocation.arguments.has("force"))
+        }
+        let applied = outcomes.filter { !$0.wasSkipped }
+        for outcome in outcomes where outcome.wasSkipped && !files.isEmpty {
+            invocation.io.printError(
+                "cellar: note: seed \(ControlCharacterEscaping.escape(outcome.seed.name)) was already applied (--force runs it again)"
+            )
+        }
+        try session.summarize(
+            "applied \(MigrationProgress.count(applied.count, "seed")) in \(MigrationProgress.duration(WallClock.milliseconds() - start))"
+                + (outcomes.count > applied.count ? "; \(outcomes.count - applied.count) already applied" : ""))
+        return .success
+    }
+}

@@ -1,0 +1,52 @@
+import CellarKit
+import Glibc
+
+/// `cellar setup`: creates the database if missing, applies pending migrations, then new seeds.
+enum SetupCommand: Command {
+    static let spec = CommandSpec(
+        name: "setup",
+        abstract: "Create the database if missing, apply pending migrations, then seeds not yet applied.",
+        options: [
+            OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one.")
+        ],
+        discussion: """
+            Idempotent: safe to run on every deploy. A seeds folder that does not exist is skipped unless it
+            was named with --seeds or CELLAR_SEEDS. Seed SQL may call readfile('path'); relative paths are
+            relative to the working directory.
+            """)
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let session = MigrationSession(invocation)
+        let migrations = try session.loadMigrations()
+        let seeds = try session.translating { try loadSeeds(invocation) }
+        let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
+        try session.preflight(migrations, options: options)
+        let database = try session.openForWriting(creating: true)
+        let migrator = session.migrator(database, migrations: migrations)
+        try session.warnAboutAppliedChanges(migrator)
+        let start = WallClock.milliseconds()
+        let outcomes = try session.translating { try migrator.migrate(options) }
+        let seedOutcomes = try session.translating { try Seeder(database: database).run(seeds) }
+        let applied = outcomes.filter { !$0.wasSkipped }.count
+        let seeded = seedOutcomes.filter { !$0.wasSkipped }.count
+        let version = try migrator.currentVersion()
+        if applied + seeded == 0 {
+            try session.summarize("nothing to do; the database is at version \(version) and every seed is applied")
+        } else {
+            try session.summarize(
+                "applied \(MigrationProgress.count(applied, "migration")) and \(MigrationProgress.count(seeded, "seed")) in "
+                    + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
+        }
+        return .success
+    }
+
+    /// The seeds folder's seeds; none when the default folder does not exist.
+    private static func loadSeeds(_ invocation: Invocation) throws -> [Seed] {
+        let folder = invocation.configuration.seedsDirectory
+        let isExplicit =
+            invocation.arguments.value(GlobalOptions.seeds.option.long) != nil
+            || !(invocation.io.environment["CELLAR_SEEDS"] ?? "").isEmpty
+        if !isExplicit, access(folder, F_OK) != 0 { return [] }
+        return try Seed.all(in: folder)
+    }
+}

@@ -1,0 +1,49 @@
+import CellarKit
+import Glibc
+
+/// `cellar status`: every migration and seed, applied, pending, changed or missing.
+enum StatusCommand: Command {
+    static let spec = CommandSpec(
+        name: "status",
+        abstract: "Show every migration and seed: applied, pending, changed or missing.",
+        options: [
+            OptionSpec("exit-code", help: "Exit 3 if anything is pending, changed or missing."),
+            OptionSpec("format", value: "format", help: "text (default) or json."),
+        ],
+        discussion: """
+            A database file that does not exist yet is reported at version 0 with everything pending; it
+            is not created. transaction:false migrations are marked: they are not atomic.
+            """)
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let session = MigrationSession(invocation)
+        let format = invocation.arguments.value("format") ?? "text"
+        guard format == "text" || format == "json" else {
+            throw UsageError("option '--format' expects text or json, not '\(format)'", command: spec.name)
+        }
+        let migrations = try session.loadMigrations()
+        let database = try session.openForReading()
+        let migrator = Migrator(database: database, migrations: migrations)
+        let report = StatusReport(
+            databasePath: invocation.configuration.databasePath, version: try migrator.currentVersion(),
+            migrations: try migrator.status(), seeds: try seedStatus(invocation, database: database))
+        let text = format == "json" ? report.json() : report.text()
+        try invocation.io.output.write(invocation.io.isOutputTerminal && format == "text" ? escapedLines(text) : text)
+        let hasWork =
+            report.migrations.contains { $0.state != .applied } || report.seeds.contains { $0.state != .applied }
+        return invocation.arguments.has("exit-code") && hasWork ? .workPending : .success
+    }
+
+    /// The seeds' states; none when the seeds folder does not exist.
+    private static func seedStatus(_ invocation: Invocation, database: Database) throws -> [Seeder.Status] {
+        let folder = invocation.configuration.seedsDirectory
+        let seeds = access(folder, F_OK) == 0 ? try MigrationSession(invocation).translating { try Seed.all(in: folder) } : []
+        return try Seeder(database: database).status(of: seeds)
+    }
+
+    private static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { ControlCharacterEscaping.escape(String($0)) }
+            .joined(separator: "\n")
+    }
+}

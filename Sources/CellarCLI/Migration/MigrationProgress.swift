@@ -1,0 +1,53 @@
+import CellarKit
+
+/// Shows a long migration's name and elapsed time on standard error when it is a terminal, and
+/// foreign-key warnings always.
+final class MigrationProgress {
+    private let io: IO
+    private let isQuiet: Bool
+    private var isShowing = false
+
+    init(io: IO, isQuiet: Bool) {
+        self.io = io
+        self.isQuiet = isQuiet
+    }
+
+    /// Handles one event of the migrator.
+    func observe(_ event: MigrationEvent) {
+        switch event {
+        case .started:
+            isShowing = false
+        case .progress(let migration, let elapsed):
+            guard io.isErrorTerminal, !isQuiet, elapsed >= 1000 else { return }
+            isShowing = true
+            try? io.error.write("\r\u{1B}[K\(escaped(migration.identifier)): \(Self.seconds(elapsed)) …")
+        case .finished(let outcome):
+            guard isShowing else { return }
+            isShowing = false
+            try? io.error.write(
+                "\r\u{1B}[K\(escaped(outcome.migration.identifier)): done in \(Self.seconds(outcome.durationMilliseconds))\n")
+        case .foreignKeyWarning(let migration, let violations):
+            let first = violations.first.map(String.init(describing:)) ?? ""
+            io.printError(
+                "cellar: warning: \(escaped(migration.path)): \(violations.count) foreign-key violation(s) were already there "
+                    + "before it ran (\(escaped(first)))")
+        }
+    }
+
+    private func escaped(_ text: String) -> String { ControlCharacterEscaping.escape(text) }
+
+    private static func seconds(_ milliseconds: Double) -> String {
+        let tenths = Int((milliseconds / 100).rounded())
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+
+    /// `41 ms` below ten seconds, `12.3 s` above.
+    static func duration(_ milliseconds: Double) -> String {
+        milliseconds < 10_000 ? "\(Int(milliseconds.rounded())) ms" : seconds(milliseconds)
+    }
+
+    /// `1 migration`, `3 migrations`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,109 @@
+import CellarKit
+import Glibc
+
+/// What the migration commands share: loading the files, opening the database for writing with clear
+/// errors, and turning migrator errors into diagnostics and exit statuses.
+struct MigrationSession {
+    let invocation: Invocation
+
+    init(_ invocation: Invocation) {
+        self.invocation = invocation
+    }
+
+    var configuration: Configuration { invocation.configuration }
+    var io: IO { invocation.io }
+
+    /// Every migration of the configured folder, checked before the database is touched.
+    func loadMigrations() throws -> [Migration] {
+        try translating { try MigrationSource.folder(configuration.migrationsDirectory).load() }
+    }
+
+    /// Checks what `migrate` checks before it runs — order, target, `--all-or-nothing` — against the
+    /// database as it is, without creating or changing it.
+    func preflight(_ migrations: [Migration], options: Migrator.Options) throws {
+        let database = try openForReading()
+        _ = try translating { try Migrator(database: database, migrations: migrations).validate(options) }
+    }
+
+    /// Opens the database for writing (creating it when `creating`), refusing a read-only one.
+    func openForWriting(creating: Bool) throws -> Database {
+        let opener = DatabaseOpener(configuration)
+        let database = try creating ? opener.openOrCreate() : opener.openExisting()
+        if database.isReadOnly {
+            throw CommandFailure(message: "database '\(configuration.databasePath)' is read-only; nothing was changed")
+        }
+        return database
+    }
+
+    /// Opens the database to read it, or an empty in-memory one when the file does not exist yet, so
+    /// that `status` and `--dry-run` never create it.
+    func openForReading() throws -> Database {
+        let path = configuration.databasePath
+        guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
+            return try Database(path: ":memory:")
+        }
+        if DirectoryListing.isDirectory(path) {
+            throw CommandFailure(message: "'\(path)' is a directory, not a database file")
+        }
+        do {
+            let database = try Database(
+                path: path, options: Database.Options(mode: .readOnly, busyTimeout: configuration.busyTimeout))
+            try database.execute("SELECT count(*) FROM sqlite_schema")
+            return database
+        } catch let error as SQLiteError {
+            throw CommandFailure(message: "cannot open database '\(path)': \(error.message)")
+        }
+    }
+
+    /// A migrator on `database` that reports progress on standard error.
+    func migrator(_ database: Database, migrations: [Migration]) -> Migrator {
+        let migrator = Migrator(database: database, migrations: migrations)
+        migrator.observer = MigrationProgress(io: io, isQuiet: configuration.isQuiet).observe
+        return migrator
+    }
+
+    /// Warns on standard error about applied migrations whose file changed or is missing: `migrate`
+    /// and `setup` go on (the change may be harmless), `verify` is the command that fails on them.
+    func warnAboutAppliedChanges(_ migrator: Migrator) throws {
+        for problem in try migrator.verify() {
+            let text: String
+            switch problem {
+            case .changedAfterApply(let version, let path):
+                text = "\(path): migration \(version) changed after it was applied ('cellar accept \(version)' if harmless)"
+            default:
+                text = problem.description
+            }
+            io.printError("cellar: warning: \(ControlCharacterEscaping.escape(text))")
+        }
+    }
+
+    /// Runs `body`, turning migrator and lock errors into what ``ErrorReporter`` prints.
+    func translating<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as MigrationError {
+            if let diagnostic = error.diagnostic { throw diagnostic }
+            throw CommandFailure(message: error.description)
+        } catch let error as SQLiteError where error.isLockContention {
+            throw CommandFailure(
+                message: "database '\(configuration.databasePath)' is locked by another connection "
+                    + "(gave up after \(configuration.busyTimeout) ms); nothing was changed")
+        } catch let error as SQLiteError where error.primaryCode == 8 {  // SQLITE_READONLY
+            throw CommandFailure(message: "database '\(configuration.databasePath)' is read-only: \(error.message)")
+        }
+    }
+
+    /// Writes the one-line summary on standard output unless `--quiet`.
+    func summarize(_ line: String) throws {
+        guard !configuration.isQuiet else { return }
+        try io.printOutput(line)
+    }
+
+    /// The parsed value of a version argument or option (`3`, `0003`, `20261129120000`).
+    static func version(_ text: String, command: String) throws(UsageError) -> Int64 {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let version = Int64(text) else {
+            throw UsageError("'\(text)' is not a migration version (a whole number)", command: command)
+        }
+        return version
+    }
+}

@@ -1,0 +1,84 @@
+import CellarKit
+
+/// What `cellar status` prints, as text for people or as SPEC's JSON object for tools.
+struct StatusReport {
+    let databasePath: String
+    let version: Int64
+    let migrations: [MigrationStatus]
+    let seeds: [Seeder.Status]
+
+    /// One line per migration and per seed, under a heading naming the database and its version.
+    func text() -> String {
+        var lines = ["database \(databasePath) at version \(version)", "migrations:"]
+        if migrations.isEmpty { lines.append("  (none)") }
+        let width = migrations.map { $0.versionText.count + 1 + $0.name.count }.max() ?? 0
+        for entry in migrations {
+            let label = "\(entry.versionText) \(entry.name)"
+            var line = "  \(pad(entry.state.rawValue, 8)) \(pad(label, width))"
+            if let record = entry.record { line += "  \(record.appliedAt) (\(record.durationMilliseconds) ms)" }
+            if entry.state == .changed { line += "  file changed since it was applied" }
+            if entry.state == .missing { line += "  recorded, but no file" }
+            if entry.migration?.up.isTransactional == false { line += "  [transaction:false: not atomic]" }
+            lines.append(line)
+        }
+        if !seeds.isEmpty {
+            lines.append("seeds:")
+            let seedWidth = seeds.map(\.name.count).max() ?? 0
+            for seed in seeds {
+                var line = "  \(pad(seed.state.rawValue, 8)) \(pad(seed.name, seedWidth))"
+                if let appliedAt = seed.appliedAt { line += "  \(appliedAt)" }
+                lines.append(line)
+            }
+        }
+        return lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+    }
+
+    /// `{"database": PATH, "version": N, "migrations": [...], "seeds": [...]}` on one line.
+    func json() -> String {
+        let migrationObjects = migrations.map { entry in
+            object([
+                ("version", String(entry.version)), ("name", string(entry.name)), ("state", string(entry.state.rawValue)),
+                ("checksum", string(entry.checksum)), ("applied_at", entry.record.map { string($0.appliedAt) } ?? "null"),
+                ("duration_ms", entry.record.map { String($0.durationMilliseconds) } ?? "null"),
+            ])
+        }
+        let seedObjects = seeds.map { seed in
+            object([
+                ("name", string(seed.name)), ("state", string(seed.state.rawValue)), ("checksum", string(seed.checksum)),
+                ("applied_at", seed.appliedAt.map(string) ?? "null"), ("duration_ms", "null"),
+            ])
+        }
+        return object([
+            ("database", string(databasePath)), ("version", String(version)),
+            ("migrations", "[" + migrationObjects.joined(separator: ", ") + "]"),
+            ("seeds", "[" + seedObjects.joined(separator: ", ") + "]"),
+        ]) + "\n"
+    }
+
+    private func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.
+    private func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}

@@ -1,0 +1,13 @@
+/// One row of `cellar_migrations`: a migration recorded as applied.
+public struct AppliedMigration: Sendable, Hashable {
+    /// The version.
+    public let version: Int64
+    /// The name, as the file name had it when applied.
+    public let name: String
+    /// The checksum of its up section when applied (or accepted).
+    public let checksum: String
+    /// When it was applied, UTC ISO 8601.
+    public let appliedAt: String
+    /// How long it took, in milliseconds.
+    public let durationMilliseconds: Int64
+}

@@ -1,0 +1,85 @@
+/// Why the migrator or the seeder refused to run, or why a migration failed.
+///
+/// Errors about one file carry a ``Diagnostic`` (``diagnostic``) so that a command line can print
+/// `path:line:column: error: message` with the source line.
+public enum MigrationError: Error, Sendable, CustomStringConvertible {
+    /// The migrations (or seeds) folder does not exist.
+    case missingFolder(path: String)
+    /// A `.sql` file whose name is not `<version>_<name>.sql`.
+    case badFileName(path: String)
+    /// Two files with one version (`0003_a.sql` and `3_b.sql`).
+    case duplicateVersion(version: Int64, paths: [String])
+    /// A file that cannot be read as a migration: its encoding, its markers, an empty up section.
+    case invalidFile(Diagnostic)
+    /// Pending migrations older than the newest applied one (a branch merged late).
+    case outOfOrder(paths: [String], newestApplied: Int64)
+    /// `--all-or-nothing` with a migration that must run outside a transaction.
+    case nonTransactionalInAllOrNothing(path: String)
+    /// An applied migration whose file has changed since.
+    case changedAfterApply(version: Int64, path: String)
+    /// A migration recorded as applied whose file is gone.
+    case appliedButMissing(version: Int64, name: String)
+    /// A migration to roll back that has no down section.
+    case noDownSection(path: String)
+    /// No migration file has this version.
+    case unknownVersion(Int64)
+    /// The migration has not been applied, so the operation does not apply to it.
+    case notApplied(version: Int64)
+    /// A migration or seed failed and was rolled back; the diagnostic locates the failure and its
+    /// notes say what state the database is in.
+    case failed(Diagnostic)
+    /// A migration or seed left rows whose foreign keys have no parent; it was rolled back.
+    case foreignKeyViolations(path: String, violations: [ForeignKeyViolation], notes: [String])
+
+    /// The error as a diagnostic about a file, when it is about one.
+    public var diagnostic: Diagnostic? {
+        switch self {
+        case .badFileName(let path):
+            Diagnostic(path: path, message: "file name does not fit <version>_<name>.sql (name: letters, digits, _ and -)")
+        case .duplicateVersion(let version, let paths):
+            Diagnostic(
+                path: paths[0], message: "version \(version) is also used by \(paths.dropFirst().joined(separator: ", "))")
+        case .invalidFile(let diagnostic), .failed(let diagnostic):
+            diagnostic
+        case .nonTransactionalInAllOrNothing(let path):
+            Diagnostic(path: path, message: "runs with transaction:false, so it cannot be part of --all-or-nothing")
+        case .changedAfterApply(let version, let path):
+            Diagnostic(
+                path: path,
+                message:
+                    "migration \(version) changed after it was applied (checksum differs; 'cellar accept \(version)' if harmless)"
+            )
+        case .noDownSection(let path):
+            Diagnostic(path: path, message: "no down section ('-- migrate:down'), so it cannot be rolled back")
+        case .foreignKeyViolations(let path, let violations, let notes):
+            Diagnostic(path: path, message: Self.describe(violations), notes: notes)
+        case .missingFolder, .outOfOrder, .appliedButMissing, .unknownVersion, .notApplied:
+            nil
+        }
+    }
+
+    /// One line saying what is wrong.
+    public var description: String {
+        switch self {
+        case .missingFolder(let path):
+            "no folder '\(path)'"
+        case .outOfOrder(let paths, let newest):
+            "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "is" : "are") older than the newest applied migration "
+                + "(\(newest)); pass --allow-out-of-order to apply \(paths.count == 1 ? "it" : "them")"
+        case .appliedButMissing(let version, let name):
+            "migration \(version) (\(name)) is recorded as applied but its file is missing"
+        case .unknownVersion(let version):
+            "no migration file has version \(version)"
+        case .notApplied(let version):
+            "migration \(version) is not applied"
+        default:
+            diagnostic?.description ?? "migration error"
+        }
+    }
+
+    private static func describe(_ violations: [ForeignKeyViolation]) -> String {
+        let first = violations[0]
+        let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
+        return "foreign key violation: \(first)\(more)"
+    }
+}

@@ -1,0 +1,11 @@
+/// What the migrator tells its observer while it works.
+public enum MigrationEvent {
+    /// A migration is about to start (or to be rolled back).
+    case started(Migration)
+    /// A migration is still running after `elapsedMilliseconds` (reported about four times a second).
+    case progress(Migration, elapsedMilliseconds: Double)
+    /// A migration finished and its transaction committed.
+    case finished(MigrationOutcome)
+    /// Foreign-key violations that existed before the migration ran and still exist (not a failure).
+    case foreignKeyWarning(Migration, [ForeignKeyViolation])
+}

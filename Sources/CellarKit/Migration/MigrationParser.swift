@@ -1,0 +1,183 @@
+/// Reads migration files: the `<version>_<name>.sql` file name, the dbmate-style sections and the checksum.
+///
+/// ```
+/// -- migrate:up
+/// CREATE TABLE wineries (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+///
+/// -- migrate:down
+/// DROP TABLE wineries;
+/// ```
+/// A file without markers is all up. `-- migrate:up transaction:false` runs the section outside a
+/// transaction.
+public enum MigrationParser {
+    /// The version and name in a file name such as `0003_add_vintage.sql`, or nil when it does not fit.
+    ///
+    /// The version is a positive integer of any width; the name is letters, digits, `_` and `-`.
+    public static func parseFileName(_ fileName: String) -> (version: Int64, versionText: String, name: String)? {
+        guard fileName.hasSuffix(".sql") else { return nil }
+        let stem = fileName.dropLast(4)
+        guard let underscore = stem.firstIndex(of: "_") else { return nil }
+        let versionText = String(stem[..<underscore])
+        let name = String(stem[stem.index(after: underscore)...])
+        guard !versionText.isEmpty, versionText.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let version = Int64(versionText), version > 0,
+            !name.isEmpty, name.unicodeScalars.allSatisfy(isNameCharacter)
+        else { return nil }
+        return (version, versionText, name)
+    }
+
+    /// Parses a migration file.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - fileName: its name (`0003_add_vintage.sql`).
+    ///   - path: the path to show in messages.
+    /// - Throws: ``MigrationError`` for a bad name, a bad encoding, misplaced markers or an empty up section.
+    public static func parse(_ bytes: [UInt8], fileName: String, path: String) throws(MigrationError) -> Migration {
+        guard let (version, versionText, name) = parseFileName(fileName) else { throw .badFileName(path: path) }
+        let text = try SQLFileDecoder.decode(bytes, path: path)
+        let (up, down) = try sections(of: text, path: path)
+        guard up.hasStatements else {
+            throw .invalidFile(
+                Diagnostic(path: path, message: "empty migration: the up section holds no SQL statement"))
+        }
+        let upBytes = Array(text.utf8)[up.startOffset..<(up.startOffset + up.sql.utf8.count)]
+        return Migration(
+            version: version, versionText: versionText, name: name, path: path, text: text, up: up, down: down,
+            checksum: checksum(of: upBytes))
+    }
+
+    /// SHA-256 of `section` with CRLF as LF and whitespace at its end dropped.
+    public static func checksum(of section: some Collection<UInt8>) -> String {
+        var normalized: [UInt8] = []
+        normalized.reserveCapacity(section.count)
+        var previous: UInt8 = 0
+        for byte in section {
+            if byte == UInt8(ascii: "\n"), previous == UInt8(ascii: "\r") { normalized.removeLast() }
+            normalized.append(byte)
+            previous = byte
+        }
+        while let last = normalized.last, last == 0x20 || (0x09...0x0D).contains(last) { normalized.removeLast() }
+        return SHA256.hexDigest(of: normalized)
+    }
+
+    /// Whether `sql` holds a statement: something other than whitespace, comments and semicolons.
+    static func hasStatements(_ sql: some Collection<UInt8>) -> Bool {
+        let bytes = Array(sql)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                index = SQLTrivia.end(in: buffer, from: index)
+                guard index < buffer.count else { return false }
+                if buffer[index] != UInt8(ascii: ";") { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+    }
+
+    // MARK: - Sections
+
+    /// A `-- migrate:up` or `-- migrate:down` line.
+    private struct Marker {
+        let isUp: Bool
+        let lineStart: Int
+        let bodyStart: Int
+        let isTransactional: Bool
+    }
+
+    private static func sections(of text: String, path: String) throws(MigrationError) -> (Migration.Section, Migration.Section?)
+    {
+        let bytes = Array(text.utf8)
+        let markers = try findMarkers(in: bytes, text: text, path: path)
+        guard !markers.isEmpty else {
+            return (section(bytes, from: 0, to: bytes.count, isTransactional: true), nil)
+        }
+        let ups = markers.filter(\.isUp)
+        let downs = markers.filter { !$0.isUp }
+        if ups.count > 1 || downs.count > 1 {
+            let extra = (ups.count > 1 ? ups[1] : downs[1])
+            throw located(
+                bytes, text: text, offset: extra.lineStart, path: path, message: "a second \(extra.isUp ? "up" : "down") marker")
+        }
+        guard let upMarker = ups.first else {
+            throw located(
+                bytes, text: text, offset: downs[0].lineStart, path: path, message: "'-- migrate:down' without '-- migrate:up'")
+        }
+        if let downMarker = downs.first, downMarker.lineStart < upMarker.lineStart {
+            throw located(
+                bytes, text: text, offset: downMarker.lineStart, path: path, message: "'-- migrate:down' before '-- migrate:up'")
+        }
+        if hasStatements(bytes[0..<upMarker.lineStart]) {
+            let start = bytes.withUnsafeBufferPointer { SQLTrivia.end(in: $0, from: 0) }
+            throw located(bytes, text: text, offset: start, path: path, message: "SQL before '-- migrate:up' would never run")
+        }
+        let upEnd = downs.first?.lineStart ?? bytes.count
+        let up = section(bytes, from: upMarker.bodyStart, to: upEnd, isTransactional: upMarker.isTransactional)
+        let down = downs.first.map { section(bytes, from: $0.bodyStart, to: bytes.count, isTransactional: $0.isTransactional) }
+        return (up, down)
+    }
+
+    private static func section(_ bytes: [UInt8], from start: Int, to end: Int, isTransactional: Bool) -> Migration.Section {
+        let slice = bytes[min(start, end)..<end]
+        return Migration.Section(
+            sql: String(decoding: slice, as: UTF8.self), startOffset: min(start, end), isTransactional: isTransactional,
+            hasStatements: hasStatements(slice))
+    }
+
+    private static func findMarkers(in bytes: [UInt8], text: String, path: String) throws(MigrationError) -> [Marker] {
+        var markers: [Marker] = []
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            let bodyStart = min(lineEnd + 1, bytes.count)
+            if bytes[lineStart] == UInt8(ascii: "-"),
+                let marker = try marker(
+                    bytes[lineStart..<lineEnd], lineStart: lineStart, bodyStart: bodyStart, text: text, path: path)
+            {
+                markers.append(marker)
+            }
+            lineStart = bodyStart
+        }
+        return markers
+    }
+
+    /// The marker on one line, if the line is one (`--migrate:up` and `-- migrate:up` both count, as in dbmate).
+    private static func marker(
+        _ line: ArraySlice<UInt8>, lineStart: Int, bodyStart: Int, text: String, path: String
+    ) throws(MigrationError) -> Marker? {
+        let words = String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        guard let first = words.first else { return nil }
+        var tokens = words.map(String.init)
+        if first == "--" {
+            tokens.removeFirst()
+        } else if first.hasPrefix("--") {
+            tokens[0] = String(first.dropFirst(2))
+        } else {
+            return nil
+        }
+        guard let kind = tokens.first, kind == "migrate:up" || kind == "migrate:down" else { return nil }
+        var isTransactional = true
+        for option in tokens.dropFirst() {
+            switch option {
+            case "transaction:false": isTransactional = false
+            case "transaction:true": isTransactional = true
+            default:
+                let bytes = Array(text.utf8)
+                throw located(
+                    bytes, text: text, offset: lineStart, path: path,
+                    message: "unknown option '\(option)' after '-- \(kind)' (cellar knows transaction:false)")
+            }
+        }
+        return Marker(isUp: kind == "migrate:up", lineStart: lineStart, bodyStart: bodyStart, isTransactional: isTransactional)
+    }
+
+    private static func located(_ bytes: [UInt8], text: String, offset: Int, path: String, message: String) -> MigrationError {
+        .invalidFile(Diagnostic(path: path, text: text, byteOffset: offset, message: message))
+    }
+}

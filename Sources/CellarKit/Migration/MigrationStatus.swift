@@ -1,0 +1,30 @@
+/// One line of ``Migrator/status()``.
+public struct MigrationStatus: Sendable {
+    /// Where a migration stands.
+    public enum State: String, Sendable {
+        /// Recorded, and the file's checksum matches.
+        case applied
+        /// Not recorded yet.
+        case pending
+        /// Recorded, but the file's up section changed since.
+        case changed
+        /// Recorded, but no file has its version.
+        case missing
+    }
+
+    /// The file, when there is one.
+    public let migration: Migration?
+    /// The ledger row, when applied.
+    public let record: AppliedMigration?
+    /// Where it stands.
+    public let state: State
+
+    /// The version.
+    public var version: Int64 { migration?.version ?? record?.version ?? 0 }
+    /// The version as the file writes it, or zero-padded to four digits when the file is missing.
+    public var versionText: String { migration?.versionText ?? WallClock.pad(Int(version), to: 4) }
+    /// The name from the file, or from the ledger when the file is missing.
+    public var name: String { migration?.name ?? record?.name ?? "" }
+    /// The file's checksum, or the recorded one when the file is missing.
+    public var checksum: String { migration?.checksum ?? record?.checksum ?? "" }
+}

@@ -1,0 +1,199 @@
+extension Migrator {
+    /// Applies pending migrations in version order (SPEC "How a migration is applied").
+    ///
+    /// Each migration runs in its own `BEGIN IMMEDIATE` transaction with its ledger row; a failure rolls
+    /// that migration back and stops, leaving earlier ones of the run applied (unless
+    /// ``Options/isAllOrNothing``, which runs them all in one transaction).
+    /// - Returns: what each migration did, in order (skipped ones were applied meanwhile by another process).
+    /// - Throws: ``MigrationError`` (a failure carries a located diagnostic and a note saying the version
+    ///   the database is still at), or ``SQLiteError`` when the database cannot be locked or written.
+    @discardableResult
+    public func migrate(_ options: Options = Options()) throws -> [MigrationOutcome] {
+        let todo = try validate(options)
+        guard !todo.isEmpty else { return [] }
+        return try withForeignKeysOff {
+            if options.isAllOrNothing { return try applyAll(todo) }
+            var outcomes: [MigrationOutcome] = []
+            for migration in todo {
+                let outcome = migration.up.isTransactional ? try apply(migration) : try applyWithoutTransaction(migration)
+                outcomes.append(outcome)
+                if !outcome.wasSkipped { observer?(.finished(outcome)) }
+            }
+            return outcomes
+        }
+    }
+
+    /// Applies pending migrations up to and including `version`.
+    ///
+    /// - Throws: as ``migrate(_:)``, and ``MigrationError/unknownVersion(_:)`` when no file has `version`.
+    @discardableResult
+    public func migrate(to version: Int64) throws -> [MigrationOutcome] {
+        try migrate(Options(target: version))
+    }
+
+    /// Checks, without running anything, what ``migrate(_:)`` checks before it starts: the target, the
+    /// order of pending migrations and, for `--all-or-nothing`, that none needs to run outside a transaction.
+    ///
+    /// - Returns: the migrations ``migrate(_:)`` would apply.
+    /// - Throws: the ``MigrationError`` ``migrate(_:)`` would throw before running anything.
+    public func validate(_ options: Options = Options()) throws -> [Migration] {
+        let todo = try pending(options)
+        if options.isAllOrNothing, let first = todo.first(where: { !$0.up.isTransactional }) {
+            throw MigrationError.nonTransactionalInAllOrNothing(path: first.path)
+        }
+        return todo
+    }
+
+    /// Steps 2–6 for one migration.
+    private func apply(_ migration: Migration) throws -> MigrationOutcome {
+        observer?(.started(migration))
+        let start = WallClock.milliseconds()
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            try database.execute(Ledger.createMigrations)
+            if try Ledger.isApplied(migration.version, in: database) {
+                try database.execute("COMMIT")
+                return skipped(migration)
+            }
+            let before = try SectionRunner.foreignKeyViolations(in: database)
+            let outcome = try runUp(migration, since: start, violationsBefore: before)
+            try Ledger.record(migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
+            try database.execute("COMMIT")
+            return outcome
+        } catch {
+            database.rollbackIfNeeded()
+            throw failure(error, migration: migration, note: "migration \(migration.versionText)")
+        }
+    }
+
+    /// Every migration of `todo` in one transaction (`--all-or-nothing`).
+    private func applyAll(_ todo: [Migration]) throws -> [MigrationOutcome] {
+        try database.execute("BEGIN IMMEDIATE")
+        var outcomes: [MigrationOutcome] = []
+        let note = "all \(todo.count) migrations of this run (--all-or-nothing)"
+        var current = todo[0]
+        do {
+            try database.execute(Ledger.createMigrations)
+            let before = try SectionRunner.foreignKeyViolations(in: database)
+            for migration in todo {
+                current = migration
+                if try Ledger.isApplied(migration.version, in: database) {
+                    outcomes.append(skipped(migration))
+                    continue
+                }
+                observer?(.started(migration))
+                let outcome = try runUp(migration, since: WallClock.milliseconds(), violationsBefore: before)
+                try Ledger.record(migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
+                outcomes.append(outcome)
+            }
+            try database.execute("COMMIT")
+        } catch {
+            database.rollbackIfNeeded()
+            throw failure(error, migration: current, note: note)
+        }
+        for outcome in outcomes where !outcome.wasSkipped { observer?(.finished(outcome)) }
+        return outcomes
+    }
+
+    /// A `transaction:false` migration: statement by statement in autocommit mode, ledger row after.
+    private func applyWithoutTransaction(_ migration: Migration) throws -> MigrationOutcome {
+        if try Ledger.hasTable("cellar_migrations", in: database), try Ledger.isApplied(migration.version, in: database) {
+            return skipped(migration)
+        }
+        observer?(.started(migration))
+        let start = WallClock.milliseconds()
+        let result: SectionRunner.Result
+        do {
+            result = try runner(for: migration).run(
+                migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
+                isGuarded: false)
+        } catch {
+            database.rollbackIfNeeded()
+            throw failure(error, migration: migration, note: nonTransactionalNote(migration))
+        }
+        guard database.isAutocommit else {
+            database.rollbackIfNeeded()
+            throw MigrationError.failed(
+                Diagnostic(
+                    path: migration.path, message: "the migration left a transaction open (BEGIN without COMMIT)",
+                    notes: [rolledBackNote("the open transaction was")]))
+        }
+        return try recordAfterwards(migration, since: start, result: result)
+    }
+
+    private func nonTransactionalNote(_ migration: Migration) -> String {
+        "migration \(migration.versionText) runs with transaction:false, so its statements before the failing one stay done; "
+            + "its open transaction, if any, was"
+    }
+
+    private func recordAfterwards(_ migration: Migration, since start: Double, result: SectionRunner.Result) throws
+        -> MigrationOutcome
+    {
+        let duration = WallClock.milliseconds() - start
+        try database.transaction(.immediate) {
+            try database.execute(Ledger.createMigrations)
+            try Ledger.record(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
+        }
+        return MigrationOutcome(
+            migration: migration, wasSkipped: false, durationMilliseconds: duration, statementCount: result.statementCount,
+            changedRows: result.changedRows, schemaChanges: nil)
+    }
+
+    // MARK: - Shared steps
+
+    /// Step 4 and 5: the up section, then the foreign-key check against the violations found before.
+    private func runUp(
+        _ migration: Migration, since start: Double, violationsBefore: [ForeignKeyViolation]
+    ) throws -> MigrationOutcome {
+        let schemaBefore = collectsSchemaChanges ? try SchemaChanges.snapshot(of: database) : [:]
+        let result = try runner(for: migration).run(
+            migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
+            isGuarded: true)
+        try checkForeignKeys(of: migration, before: violationsBefore)
+        let changes =
+            collectsSchemaChanges ? SchemaChanges(before: schemaBefore, after: try SchemaChanges.snapshot(of: database)) : nil
+        return MigrationOutcome(
+            migration: migration, wasSkipped: false, durationMilliseconds: WallClock.milliseconds() - start,
+            statementCount: result.statementCount, changedRows: result.changedRows, schemaChanges: changes)
+    }
+
+    /// Fails on violations that were not there before; reports the old ones as a warning.
+    func checkForeignKeys(of migration: Migration, before: [ForeignKeyViolation]) throws {
+        let after = try SectionRunner.foreignKeyViolations(in: database)
+        guard !after.isEmpty else { return }
+        let old = Set(before)
+        let new = after.filter { !old.contains($0) }
+        if !new.isEmpty {
+            throw MigrationError.foreignKeyViolations(path: migration.path, violations: new, notes: [])
+        }
+        observer?(.foreignKeyWarning(migration, after))
+    }
+
+    func runner(for migration: Migration) -> SectionRunner {
+        guard let observer else { return SectionRunner(database: database, onProgress: nil) }
+        return SectionRunner(database: database) { observer(.progress(migration, elapsedMilliseconds: $0)) }
+    }
+
+    private func skipped(_ migration: Migration) -> MigrationOutcome {
+        MigrationOutcome(
+            migration: migration, wasSkipped: true, durationMilliseconds: 0, statementCount: 0, changedRows: 0, schemaChanges: nil
+        )
+    }
+
+    /// `error` with the "rolled back; still at version N" note, read after the rollback.
+    func failure(_ error: any Error, migration: Migration, note: String) -> any Error {
+        let rolledBack = rolledBackNote(note)
+        switch error {
+        case MigrationError.failed(var diagnostic):
+            diagnostic.notes.append(rolledBack)
+            return MigrationError.failed(diagnostic)
+        case MigrationError.foreignKeyViolations(let path, let violations, let notes):
+            return MigrationError.foreignKeyViolations(path: path, violations: violations, notes: notes + [rolledBack])
+        case let error as SQLiteError where !error.isLockContention:
+            return MigrationError.failed(
+                Diagnostic(path: migration.path, message: error.message, notes: [rolledBack], underlying: error))
+        default:
+            return error
+        }
+    }
+}

@@ -1,0 +1,55 @@
+extension Migrator {
+    /// Records every migration up to `version` as applied without running it, with each file's current
+    /// checksum, to adopt a database whose schema already matches them.
+    ///
+    /// - Returns: the migrations newly recorded (those already recorded are left alone).
+    /// - Throws: ``MigrationError/unknownVersion(_:)`` when no file has `version`.
+    @discardableResult
+    public func baseline(through version: Int64) throws -> [Migration] {
+        guard migrations.contains(where: { $0.version == version }) else { throw MigrationError.unknownVersion(version) }
+        return try database.transaction(.immediate) {
+            try database.execute(Ledger.createMigrations)
+            var recorded: [Migration] = []
+            for migration in migrations where migration.version <= version {
+                guard try !Ledger.isApplied(migration.version, in: database) else { continue }
+                try Ledger.record(migration, durationMilliseconds: 0, in: database)
+                recorded.append(migration)
+            }
+            return recorded
+        }
+    }
+
+    /// Records the current checksum of migration `version`'s file as the applied one, after a deliberate
+    /// harmless edit.
+    ///
+    /// - Returns: whether the recorded checksum changed (false when it already matched).
+    /// - Throws: ``MigrationError/unknownVersion(_:)`` without a file, ``MigrationError/notApplied(version:)``
+    ///   when it has not been applied.
+    @discardableResult
+    public func accept(version: Int64) throws -> Bool {
+        guard let migration = migrations.first(where: { $0.version == version }) else {
+            throw MigrationError.unknownVersion(version)
+        }
+        guard let record = try applied().first(where: { $0.version == version }) else {
+            throw MigrationError.notApplied(version: version)
+        }
+        guard record.checksum != migration.checksum else { return false }
+        try database.execute(
+            "UPDATE cellar_migrations SET checksum = ? WHERE version = ?", [migration.checksum, migration.version])
+        return true
+    }
+
+    /// Applies pending migrations to a copy of the database made with the online backup API and reports
+    /// what each did; the database itself is only read.
+    ///
+    /// - Returns: the outcomes on the copy, with ``MigrationOutcome/schemaChanges`` filled in.
+    /// - Throws: what ``migrate(_:)`` would throw on the real database.
+    public func plan(_ options: Options = Options()) throws -> [MigrationOutcome] {
+        let copy = try Database(path: ":memory:")
+        try database.backup(to: copy)
+        let rehearsal = Migrator(database: copy, migrations: migrations)
+        rehearsal.collectsSchemaChanges = true
+        rehearsal.observer = observer
+        return try rehearsal.migrate(options)
+    }
+}

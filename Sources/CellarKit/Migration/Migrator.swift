@@ -1,0 +1,129 @@
+/// Applies numbered migrations to a database, each in its own `BEGIN IMMEDIATE` transaction recorded in
+/// `cellar_migrations`, and rolls them back, checks them and reports on them.
+///
+/// Every file is read and checked when the migrator is created, before anything runs.
+///
+/// ```swift
+/// let db = try Database(path: "wine.sqlite")
+/// let migrator = try Migrator(database: db, source: .folder("migrations"))
+/// let applied = try migrator.migrate()
+/// print("now at version \(try migrator.currentVersion())")
+/// ```
+public final class Migrator {
+    /// How ``migrate(_:)`` and ``plan(_:)`` run.
+    public struct Options: Sendable {
+        /// Apply only migrations up to this version (all when nil).
+        public var target: Int64?
+        /// Apply pending migrations older than the newest applied one instead of refusing.
+        public var allowsOutOfOrder: Bool
+        /// Run every pending migration in one transaction: all are applied or none.
+        public var isAllOrNothing: Bool
+
+        /// Options; the defaults apply everything pending, in order, one transaction per migration.
+        public init(target: Int64? = nil, allowsOutOfOrder: Bool = false, isAllOrNothing: Bool = false) {
+            self.target = target
+            self.allowsOutOfOrder = allowsOutOfOrder
+            self.isAllOrNothing = isAllOrNothing
+        }
+    }
+
+    /// The connection migrations run on.
+    public let database: Database
+    /// Every migration file, by version.
+    public let migrations: [Migration]
+    /// Receives progress while migrations run (called on the migrating thread).
+    public var observer: ((MigrationEvent) -> Void)?
+    /// Whether outcomes record schema changes (for dry runs; costs a schema read per migration).
+    var collectsSchemaChanges = false
+
+    /// Reads and checks every migration of `source`.
+    ///
+    /// - Throws: ``MigrationError`` for a missing folder, a bad name, a duplicate version, a bad
+    ///   encoding or an empty migration; nothing has run.
+    public convenience init(database: Database, source: MigrationSource) throws(MigrationError) {
+        self.init(database: database, migrations: try source.load())
+    }
+
+    /// A migrator for migrations already loaded (sorted by version, versions unique).
+    public init(database: Database, migrations: [Migration]) {
+        self.database = database
+        self.migrations = migrations.sorted { $0.version < $1.version }
+    }
+
+    // MARK: - Reading the ledger
+
+    /// The migrations recorded in `cellar_migrations`, by version (empty for a fresh database).
+    public func applied() throws -> [AppliedMigration] {
+        try Ledger.appliedMigrations(in: database)
+    }
+
+    /// The highest applied version, or 0 when none is.
+    public func currentVersion() throws -> Int64 {
+        try applied().last?.version ?? 0
+    }
+
+    /// The migrations ``migrate(_:)`` would apply, in order.
+    ///
+    /// - Throws: ``MigrationError/outOfOrder(paths:newestApplied:)`` when one is older than the newest
+    ///   applied migration (unless allowed), ``MigrationError/unknownVersion(_:)`` for a target no file has.
+    public func pending(_ options: Options = Options()) throws -> [Migration] {
+        let applied = Set(try applied().map(\.version))
+        let newest = applied.max() ?? 0
+        var todo = migrations.filter { !applied.contains($0.version) }
+        if let target = options.target {
+            guard migrations.contains(where: { $0.version == target }) else { throw MigrationError.unknownVersion(target) }
+            todo = todo.filter { $0.version <= target }
+        }
+        let late = todo.filter { $0.version < newest }
+        if !late.isEmpty, !options.allowsOutOfOrder {
+            throw MigrationError.outOfOrder(paths: late.map(\.path), newestApplied: newest)
+        }
+        return todo
+    }
+
+    /// Every migration's state: applied, pending, changed since applied, or applied but missing.
+    public func status() throws -> [MigrationStatus] {
+        let applied = try applied()
+        let records = Dictionary(applied.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
+        let versions = Set(migrations.map(\.version))
+        var entries: [MigrationStatus] = []
+        for migration in migrations {
+            let record = records[migration.version]
+            let state: MigrationStatus.State =
+                record == nil ? .pending : (record?.checksum == migration.checksum ? .applied : .changed)
+            entries.append(MigrationStatus(migration: migration, record: record, state: state))
+        }
+        for record in applied where !versions.contains(record.version) {
+            entries.append(MigrationStatus(migration: nil, record: record, state: .missing))
+        }
+        return entries.sorted { $0.version < $1.version }
+    }
+
+    /// Problems with applied migrations: files changed since they ran, or missing. Empty when all match.
+    public func verify() throws -> [MigrationError] {
+        try status().compactMap { entry in
+            switch entry.state {
+            case .changed: .changedAfterApply(version: entry.version, path: entry.migration?.path ?? entry.name)
+            case .missing: .appliedButMissing(version: entry.version, name: entry.name)
+            case .applied, .pending: nil
+            }
+        }
+    }
+
+    /// Turns foreign-key enforcement off for `body` if it is on (it cannot change inside a transaction,
+    /// <https://sqlite.org/pragma.html#pragma_foreign_keys>), and back on afterwards.
+    func withForeignKeysOff<Result>(_ body: () throws -> Result) throws -> Result {
+        let wasOn = try database.scalar("PRAGMA foreign_keys") == .integer(1)
+        if wasOn { try database.execute("PRAGMA foreign_keys = OFF") }
+        defer { if wasOn { try? database.execute("PRAGMA foreign_keys = ON") } }
+        return try body()
+    }
+
+    /// The note that ends a failure report: what was undone and where the database stands.
+    func rolledBackNote(_ what: String) -> String {
+        "\(what) rolled back; the database is still at version \((try? currentVersion()) ?? 0)"
+    }
+}
+
+@available(*, unavailable)
+extension Migrator: Sendable {}

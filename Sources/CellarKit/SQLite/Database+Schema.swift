@@ -1,0 +1,19 @@
+extension Database {
+    /// The `CREATE` statements of the schema — tables, then indexes, views and triggers, each by name —
+    /// without SQLite's internal objects and cellar's own tables, every statement ending with `;`.
+    ///
+    /// The order is stable, so the text can be committed as `schema.sql` and diffed.
+    public func schemaSQL() throws -> String {
+        let rows = try query(
+            """
+            SELECT sql FROM sqlite_schema
+            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+              AND name NOT IN ('cellar_migrations', 'cellar_seeds')
+            ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, name
+            """)
+        return rows.map { row in
+            guard case .text(let sql) = row[0] else { return "" }
+            return sql + ";\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,59 @@
+/// One seed file: SQL that fills a database with data, run once and recorded in `cellar_seeds`.
+public struct Seed: Sendable, Hashable {
+    /// The name recorded in `cellar_seeds`: the file name inside the seeds folder.
+    public let name: String
+    /// The path as the user named it, for messages.
+    public let path: String
+    /// The file's text (after a UTF-8 byte order mark, if any).
+    public let text: String
+    /// SHA-256 (lowercase hex) of the whole file with CRLF as LF and trailing whitespace dropped.
+    public let checksum: String
+
+    /// A seed from a file's bytes.
+    ///
+    /// - Throws: ``MigrationError/invalidFile(_:)`` for a bad encoding or a file without statements.
+    public init(name: String, path: String, contents: [UInt8]) throws(MigrationError) {
+        let text = try SQLFileDecoder.decode(contents, path: path)
+        guard MigrationParser.hasStatements(text.utf8) else {
+            throw .invalidFile(Diagnostic(path: path, message: "empty seed: the file holds no SQL statement"))
+        }
+        self.name = name
+        self.path = path
+        self.text = text
+        self.checksum = MigrationParser.checksum(of: Array(text.utf8))
+    }
+
+    /// Every `.sql` file of `folder`, in file-name order.
+    ///
+    /// - Throws: ``MigrationError/missingFolder(path:)`` or the first file's error.
+    public static func all(in folder: String) throws(MigrationError) -> [Seed] {
+        var seeds: [Seed] = []
+        for file in try MigrationSource.sqlFiles(in: folder) {
+            seeds.append(try Seed(name: file.name, path: file.path, contents: file.contents))
+        }
+        return seeds
+    }
+
+    /// The seed at `path`, named by its place inside `folder` (or by its file name when outside it).
+    ///
+    /// - Throws: ``MigrationError/invalidFile(_:)`` when it cannot be read or is not valid.
+    public static func file(_ path: String, seedsFolder folder: String) throws(MigrationError) -> Seed {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let name: String
+        if path.hasPrefix(prefix), path.count > prefix.count {
+            name = String(path.dropFirst(prefix.count))
+        } else {
+            name = path.split(separator: "/").last.map(String.init) ?? path
+        }
+        guard DirectoryListing.isRegularFile(path) else {
+            throw .invalidFile(Diagnostic(path: path, message: "no such seed file"))
+        }
+        do {
+            return try Seed(name: name, path: path, contents: try FileContents.read(path))
+        } catch let error as MigrationError {
+            throw error
+        } catch {
+            throw .invalidFile(Diagnostic(path: path, message: "cannot read the file: \(error)"))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import CellarCLI
+import CellarKit
+import TestSupport
+
+/// Runs the CLI in-process against buffers, with absolute paths into one temporary folder.
+final class CLIProject {
+    let folder = TemporaryDirectory()
+    var databasePath: String { folder.file("test.db") }
+    var migrationsPath: String { folder.file("migrations") }
+
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    init(_ migrations: [String: String] = [:]) throws {
+        for (name, text) in migrations { try folder.write("migrations/\(name)", text) }
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:], isErrorTerminal: Bool = false) -> Result {
+        let output = BufferSink()
+        let error = BufferSink()
+        let io = IO(
+            input: BufferSource(""), output: output, error: error, environment: environment,
+            isErrorTerminal: isErrorTerminal)
+        let status = CellarCLI.run(
+            arguments + ["-d", databasePath, "-m", migrationsPath, "--seeds", folder.file("seeds")], io: io)
+        return Result(status: status, output: output.text, error: error.text)
+    }
+
+    func scalar(_ sql: String) throws -> Value? {
+        try Database(path: databasePath, options: .init(mode: .readOnly)).scalar(sql)
+    }
+
+    func tables() throws -> [String] {
+        try Database(path: databasePath, options: .init(mode: .readOnly)).query(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"
+        ).map { row in if case .text(let name) = row[0] { name } else { "" } }
+    }
+}
+
+// MARK: - Migrations the suites share
+
+let createWineries =
+    "-- migrate:up\nCREATE TABLE wineries (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n-- migrate:down\nDROP TABLE wineries;\n"
+let createWine = """
+    CREATE TABLE wine (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        rating integer producer_id integer foreign key references wineries(id)
+    );
+
+    """

@@ -1,0 +1,85 @@
+import CellarKit
+import TestSupport
+import Testing
+
+@Suite struct SeederTests {
+    private func seededProject() throws -> (MigrationProject, Database) {
+        let project = try MigrationProject(["1_wineries.sql": wineries])
+        let database = try project.open()
+        try project.migrator(database).migrate()
+        return (project, database)
+    }
+
+    @Test func seedsRunOnceInFileNameOrderAndAreRecorded() throws {
+        let (project, database) = try seededProject()
+        try project.folder.write("seeds/0002_more.sql", "INSERT INTO wineries VALUES (2, 'second');")
+        try project.folder.write("seeds/0001_first.sql", "INSERT INTO wineries VALUES (1, 'first');")
+        try project.folder.write("seeds/notes.txt", "ignored")
+        let seeds = try Seed.all(in: project.folder.file("seeds"))
+        #expect(seeds.map(\.name) == ["0001_first.sql", "0002_more.sql"])
+        let seeder = try Seeder(database: database)
+        #expect(try seeder.run(seeds).map(\.wasSkipped) == [false, false])
+        #expect(try seeder.run(seeds).map(\.wasSkipped) == [true, true])
+        #expect(try database.scalar("SELECT count(*) FROM wineries") == .integer(2))
+        let recorded = try database.query("SELECT name, checksum FROM cellar_seeds ORDER BY name")
+        #expect(recorded.map { $0[0] } == [.text("0001_first.sql"), .text("0002_more.sql")])
+        #expect(recorded[0][1] == .text(SHA256.hexDigest(of: Array("INSERT INTO wineries VALUES (1, 'first');".utf8))))
+    }
+
+    @Test func forceRunsAgainAndAChangedSeedIsReportedNotRerun() throws {
+        let (project, database) = try seededProject()
+        let path = try project.folder.write("seeds/0001_a.sql", "INSERT INTO wineries (name) VALUES ('x');")
+        let seeder = try Seeder(database: database)
+        try seeder.run([try Seed.file(path, seedsFolder: project.folder.file("seeds"))])
+        try project.folder.write("seeds/0001_a.sql", "INSERT INTO wineries (name) VALUES ('y');")
+        let changed = try Seed.all(in: project.folder.file("seeds"))
+        #expect(try seeder.status(of: changed).map(\.state) == [.changed])
+        #expect(try seeder.run(changed).first?.wasSkipped == true)
+        #expect(try seeder.run(changed, force: true).first?.wasSkipped == false)
+        #expect(try seeder.status(of: changed).map(\.state) == [.applied])
+        #expect(try database.scalar("SELECT group_concat(name) FROM wineries") == .text("x,y"))
+    }
+
+    @Test func readfileLoadsABlobRelativeToTheWorkingDirectoryOrAnAbsolutePath() throws {
+        let (project, database) = try seededProject()
+        try database.execute("CREATE TABLE labels (image BLOB)")
+        let image: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 255]
+        let imagePath = try project.folder.write("seeds/labels/a.png", bytes: image)
+        let seed = try Seed(
+            name: "1_labels.sql", path: "1_labels.sql",
+            contents: Array("INSERT INTO labels VALUES (readfile('\(imagePath)'));".utf8))
+        try Seeder(database: database).run([seed])
+        #expect(try database.scalar("SELECT image FROM labels") == .blob(image))
+    }
+
+    @Test func failingSeedRollsBackAndIsNotRecorded() throws {
+        let (project, database) = try seededProject()
+        let path = try project.folder.write(
+            "seeds/1_bad.sql", "INSERT INTO wineries VALUES (1, 'a');\nINSERT INTO nowhere VALUES (1);\n")
+        let seed = try Seed.file(path, seedsFolder: project.folder.file("seeds"))
+        #expect {
+            try Seeder(database: database).run([seed])
+        } throws: { error in
+            let diagnostic = (error as? MigrationError)?.diagnostic
+            return diagnostic?.location == SourceLocation(line: 2, column: 1) && diagnostic?.message == "no such table: nowhere"
+                && diagnostic?.notes == ["seed 1_bad.sql rolled back"]
+        }
+        #expect(try database.scalar("SELECT count(*) FROM wineries") == .integer(0))
+        #expect(try Seeder(database: database).status(of: [seed]).map(\.state) == [.pending])
+    }
+
+    @Test func seedThatCommitsIsRefused() throws {
+        let (project, database) = try seededProject()
+        let path = try project.folder.write("seeds/1_commit.sql", "INSERT INTO wineries VALUES (1, 'a');\nCOMMIT;\n")
+        #expect(throws: MigrationError.self) {
+            try Seeder(database: database).run([try Seed.file(path, seedsFolder: project.folder.file("seeds"))])
+        }
+        #expect(try database.scalar("SELECT count(*) FROM wineries") == .integer(0))
+    }
+
+    @Test func missingSeedFolderAndEmptySeedAreErrors() throws {
+        let project = try MigrationProject([:])
+        #expect(throws: MigrationError.self) { try Seed.all(in: project.folder.file("seeds")) }
+        #expect(throws: MigrationError.self) { try Seed(name: "a.sql", path: "a.sql", contents: Array("-- nothing\n".utf8)) }
+    }
+}

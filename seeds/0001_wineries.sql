@@ -1,0 +1,7 @@
+-- A handful of wineries for the example database.
+INSERT INTO wineries (id, name, country, region, founded) VALUES
+  (1, 'Ridge Vineyards', 'United States', 'Santa Cruz Mountains', 1962),
+  (2, 'Château Musar', 'Lebanon', 'Bekaa Valley', 1930),
+  (3, 'Felton Road', 'New Zealand', 'Central Otago', 1991),
+  (4, 'Dr. Loosen', 'Germany', 'Mosel', 1805),
+  (5, 'Bodega Catena Zapata', 'Argentina', 'Mendoza', 1902);
