@@ -21,7 +21,7 @@ enum DotCommandCatalog {
         Entry(name: "help", synopsis: "", help: "Show this list"),
         Entry(name: "indexes", synopsis: "[TABLE]", help: "List indexes, of the tables matching the LIKE pattern TABLE"),
         Entry(name: "maxrows", synopsis: "N|all", help: "Show the first and last N/2 rows of a long result (default 40)"),
-        Entry(name: "migrations", synopsis: "", help: "Show the migrations recorded in cellar_migrations"),
+        Entry(name: "migrations", synopsis: "", help: "Show every migration: applied, pending, changed or missing"),
         Entry(name: "mode", synopsis: "MODE", help: "Set the output mode: box, table, markdown, line, list, csv, …"),
         Entry(name: "nullvalue", synopsis: "TEXT", help: "Show NULL as TEXT"),
         Entry(name: "open", synopsis: "FILE", help: "Close this database and open FILE (created if missing)"),

@@ -18,6 +18,12 @@ extension ShellSession {
             reportError(error.message, path: path, line: lineNumber, text: text)
         } catch let error as SQLiteError {
             reportError(error.message, path: path, line: lineNumber, text: text)
+        } catch let error as MigrationError {
+            guard let diagnostic = error.diagnostic else {
+                reportError(error.description, path: path, line: lineNumber, text: text)
+                return .failed
+            }
+            report(diagnostic)
         } catch {
             reportError(String(describing: error), path: path, line: lineNumber, text: text)
         }

@@ -1,4 +1,5 @@
 import CellarKit
+import Glibc
 
 /// The dot-commands that describe the database. Every pattern is bound as a parameter.
 extension ShellSession {
@@ -44,21 +45,23 @@ extension ShellSession {
         }
     }
 
-    /// `.migrations`: the rows of cellar's version table, or a note that there is none.
+    /// `.migrations`: the state of every migration of the configured folder against this database,
+    /// as `cellar status` shows it (without the seeds).
     func showMigrations() throws {
-        let exists = try database.scalar(
-            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?1", ["cellar_migrations"])
-        guard exists == .integer(1) else {
-            writeOutput("no migrations applied: the database has no cellar_migrations table")
-            return
+        let folder = configuration.migrationsDirectory
+        var migrations: [Migration] = []
+        if access(folder, F_OK) == 0 {
+            migrations = try MigrationSource.folder(folder).load()
+        } else {
+            writeOutput("(no migrations folder '\(shown(folder))': recorded migrations show as missing)")
         }
-        let statement = try database.prepare(
-            "SELECT version, name, applied_at, duration_ms FROM cellar_migrations ORDER BY version")
-        var options = settings.render
-        options.escapesControlCharacters = isOutputTerminal
-        let renderer = ResultRenderer(sink: output, options: options)
-        try renderer.render(statement)
-        try renderer.flush()
+        let migrator = Migrator(database: database, migrations: migrations)
+        let report = StatusReport(
+            databasePath: database.path, version: try migrator.currentVersion(), migrations: try migrator.status(),
+            seeds: [])
+        for line in report.text().split(separator: "\n") {
+            writeOutput(shown(String(line)))
+        }
     }
 
     private func writeColumns(_ names: [String]) {

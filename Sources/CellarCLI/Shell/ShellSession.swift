@@ -38,6 +38,8 @@ final class ShellSession {
     var hasWarnedAboutTransaction = false
     /// Whether error messages are coloured.
     let usesColor: Bool
+    /// The settings `cellar` runs with (the migrations folder for `.migrations`).
+    let configuration: Configuration
     /// Why the last statement was refused by `--safe`, if it was.
     let safeMode: SafeModePolicy?
     private let busyTimeout: Int32
@@ -49,6 +51,7 @@ final class ShellSession {
         self.settings = settings
         self.isInteractive = io.isInputTerminal
         self.usesColor = configuration.usesColor
+        self.configuration = configuration
         self.busyTimeout = configuration.busyTimeout
         self.safeMode = settings.isSafe ? SafeModePolicy() : nil
         try prepare(database)
@@ -214,6 +217,12 @@ final class ShellSession {
     func reportError(_ message: String) {
         errorCount += 1
         io.printError("cellar: error: \(ControlCharacterEscaping.escape(message))")
+    }
+
+    /// Reports an error about a file (a migration's, for `.migrations`) as compilers do.
+    func report(_ diagnostic: Diagnostic) {
+        errorCount += 1
+        io.printError(DiagnosticFormatter(usesColor: usesColor).format(diagnostic))
     }
 
     /// Reports a failure at a line of the input (a dot-command's).

@@ -204,16 +204,35 @@ import Testing
         #expect(try count("SELECT count(*) FROM wine") == .integer(2))
     }
 
-    @Test func migrationsShowsTheVersionTableWhenThereIsOne() throws {
-        let empty = shell(".migrations\n")
-        #expect(empty.output == "no migrations applied: the database has no cellar_migrations table\n")
-        try Database(path: databasePath).execute(
-            """
-            CREATE TABLE cellar_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,
-              applied_at TEXT NOT NULL, duration_ms INTEGER NOT NULL);
-            INSERT INTO cellar_migrations VALUES (1, 'create_winery', 'abc', '2026-11-29T19:36:48Z', 3);
-            """)
-        #expect(shell(".migrations\n").output == "1|create_winery|2026-11-29T19:36:48Z|3\n")
+    @Test func migrationsShowsTheStateOfEveryMigration() throws {
+        let migrations = folder.file("migrations")
+        try folder.write("migrations/0001_create_region.sql", "CREATE TABLE region (name TEXT);\n")
+        try folder.write("migrations/0002_add_grape.sql", "CREATE TABLE grape (name TEXT);\n")
+        let migrate = InProcessRun(["migrate", "--to", "1", "-d", databasePath, "-m", migrations])
+        #expect(migrate.status == 0, "\(migrate.error)")
+        let run = shell(".migrations\n", ["-m", migrations])
+        #expect(run.status == 0, "\(run.error)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0] == "database \(databasePath) at version 1")
+        #expect(lines[2].hasPrefix("  applied  0001 create_region  "))
+        #expect(lines[3] == "  pending  0002 add_grape")
+    }
+
+    @Test func migrationsWithoutAFolderShowsRecordedMigrationsAsMissing() {
+        let run = shell(".migrations\n", ["-m", folder.file("none")])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("(no migrations folder '\(folder.file("none"))': recorded migrations show as missing)\n"))
+        #expect(run.output.hasSuffix("at version 0\nmigrations:\n  (none)\n"))
+    }
+
+    @Test func migrationsNamesABadMigrationFile() {
+        let bad = folder.file("bad")
+        TemporaryDirectory.makeFolders(bad)
+        _ = try? folder.write("bad/notes.sql", "SELECT 1;\n")
+        let run = shell(".migrations\n", ["-m", bad])
+        #expect(run.status == 1)
+        #expect(run.error.contains("notes.sql"))
     }
 
     @Test func fileFunctionsMoveBlobsInAndOut() throws {
