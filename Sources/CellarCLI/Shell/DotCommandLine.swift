@@ -14,7 +14,7 @@ struct DotCommandLine: Equatable {
     init(_ line: String) {
         var text = Substring(line).drop { $0 == " " || $0 == "\t" }
         if text.first == "." { text = text.dropFirst() }
-        let nameEnd = text.firstIndex { $0 == " " || $0 == "\t" } ?? text.endIndex
+        let nameEnd = text.firstIndex(where: \.isBlank) ?? text.endIndex
         name = String(text[..<nameEnd])
         let remainder = text[nameEnd...]
         rest = String(remainder.drop { $0 == " " || $0 == "\t" }).trimmingTrailingBlanks()
@@ -26,7 +26,7 @@ struct DotCommandLine: Equatable {
         var index = text.startIndex
         while index < text.endIndex {
             let character = text[index]
-            if character == " " || character == "\t" || character == "\r" || character == "\n" {
+            if character.isBlank {
                 index = text.index(after: index)
                 continue
             }
@@ -42,7 +42,7 @@ struct DotCommandLine: Equatable {
                 }
                 if index < text.endIndex { index = text.index(after: index) }
             } else {
-                while index < text.endIndex, !" \t\r\n".contains(text[index]) {
+                while index < text.endIndex, !text[index].isBlank {
                     argument.append(text[index])
                     index = text.index(after: index)
                 }

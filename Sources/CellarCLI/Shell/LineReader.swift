@@ -12,14 +12,15 @@ final class LineReader {
         self.source = source
     }
 
-    /// The next line without its `\n`, or nil at the end of input.
+    /// The next line without its `\n` (or `\r\n`), or nil at the end of input.
     ///
     /// - Throws: what the source throws.
     func nextLine() throws -> String? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 defer { start = newline + 1 }
-                return String(decoding: buffer[start..<newline], as: UTF8.self)
+                let end = newline > start && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+                return String(decoding: buffer[start..<end], as: UTF8.self)
             }
             if isAtEnd {
                 guard start < buffer.count else { return nil }

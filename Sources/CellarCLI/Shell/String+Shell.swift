@@ -11,9 +11,14 @@ extension String {
     /// The string without blanks and line breaks at its end.
     func trimmingTrailingBlanks() -> String {
         var result = Substring(self)
-        while let last = result.last, last == " " || last == "\t" || last == "\r" || last == "\n" {
+        while let last = result.last, last.isBlank {
             result = result.dropLast()
         }
         return String(result)
     }
+}
+
+extension Character {
+    /// A blank or a line break (`\r\n` is one `Character`, so a set of single characters misses it).
+    var isBlank: Bool { self == " " || self == "\t" || isNewline }
 }

@@ -37,6 +37,12 @@ import Testing
         #expect(run.error.isEmpty)
     }
 
+    @Test func windowsLineEndingsWork() {
+        let run = shell(".headers on\r\nSELECT name\r\nFROM winery WHERE id = 1;\r\n.tables winery\r\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == "name\nChateau\nwinery\n")
+    }
+
     @Test func anErrorNamesTheInputLineAndColumnAndTheExitStatusIsOne() throws {
         let run = shell("SELECT 1;\nINSERT INTO wine (name) VALUES ('Rose');\nSELECT\n  nope FROM wine;\nSELECT 3;\n")
         #expect(run.status == 1)

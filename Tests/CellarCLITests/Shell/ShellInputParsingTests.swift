@@ -5,6 +5,8 @@ import Testing
 @Suite struct ShellInputParsingTests {
     @Test(arguments: [
         (".schema", "schema", [String]()),
+        (".tables\r", "tables", [String]()),
+        (".headers on\r", "headers", ["on"]),
         ("  .mode   box ", "mode", ["box"]),
         (".nullvalue 'no value'", "nullvalue", ["no value"]),
         (#".parameter set :n "a \"b\"""#, "parameter", ["set", ":n", "a \"b\""]),
