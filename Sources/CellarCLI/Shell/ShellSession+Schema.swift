@@ -31,7 +31,7 @@ extension ShellSession {
             """, [pattern.map(Value.text) ?? .null])
         for row in rows {
             guard let sql = row.values.first?.textValue else { continue }
-            writeOutput(shown(sql) + ";")
+            writeOutput(shownKeepingLayout(sql) + ";")
         }
     }
 

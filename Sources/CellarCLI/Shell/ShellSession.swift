@@ -213,6 +213,19 @@ final class ShellSession {
         isOutputTerminal ? ControlCharacterEscaping.escape(text) : text
     }
 
+    /// Like ``shown(_:)`` for text whose line breaks and tabs are layout (a `CREATE` statement): those
+    /// stay, every other control character is escaped.
+    func shownKeepingLayout(_ text: String) -> String {
+        guard isOutputTerminal else { return text }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { line in
+                line.split(separator: "\t", omittingEmptySubsequences: false)
+                    .map { ControlCharacterEscaping.escape(String($0)) }
+                    .joined(separator: "\t")
+            }
+            .joined(separator: "\n")
+    }
+
     /// Reports a failure that has no place in the input.
     func reportError(_ message: String) {
         errorCount += 1

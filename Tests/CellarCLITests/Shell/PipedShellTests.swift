@@ -290,6 +290,18 @@ import Testing
         }
     }
 
+    @Test func schemaKeepsItsLayoutButEscapesControlCharactersOnATerminal() throws {
+        try Database(path: databasePath).execute("CREATE TABLE note (\n\tbody TEXT -- \u{1B}]0;owned\u{07}\n)")
+        let output = BufferSink()
+        let status = CellarCLI.run(
+            ["shell", "-d", databasePath],
+            io: IO(
+                input: BufferSource(".schema note\n"), output: output, error: BufferSink(), environment: [:],
+                isOutputTerminal: true))
+        #expect(status == 0)
+        #expect(output.text == "CREATE TABLE note (\n\tbody TEXT -- \\x1b]0;owned\\x07\n);\n")
+    }
+
     @Test func controlCharactersFromTheDatabaseAreEscapedOnATerminal() {
         let output = BufferSink()
         let error = BufferSink()
