@@ -46,7 +46,9 @@ public final class ConsistencyChecker: @unchecked Sendable {
         }
         if k > 0 {
             let logged = try database.scalar("SELECT count(*) FROM applied_log")
-            guard logged == .integer(Int64(k)) else { throw Failure(description: "applied_log has \(String(describing: logged)) rows, ledger \(k)") }
+            guard logged == .integer(Int64(k)) else {
+                throw Failure(description: "applied_log has \(String(describing: logged)) rows, ledger \(k)")
+            }
         }
         return k
     }

@@ -17,7 +17,10 @@ public struct ReliabilityProject: Sendable {
 
     /// The migration files, in version order.
     public var files: [MigrationSource.File] {
-        (1...count).map { MigrationSource.File(name: "\(String(repeating: "0", count: 4 - String($0).count))\($0)_step\($0).sql", text: sql(for: $0)) }
+        (1...count).map {
+            MigrationSource.File(
+                name: "\(String(repeating: "0", count: 4 - String($0).count))\($0)_step\($0).sql", text: sql(for: $0))
+        }
     }
 
     /// Writes the files into `folder/migrations` and returns that folder.
@@ -51,7 +54,9 @@ public struct ReliabilityProject: Sendable {
         case 3:
             return "CREATE INDEX \(table)_payload ON \(table) (payload);\n" + log
         case 4:
-            return "ALTER TABLE \(table) ADD COLUMN note TEXT NOT NULL DEFAULT 'v\(version)';\nUPDATE \(table) SET note = 'n' || id;\n" + log
+            return
+                "ALTER TABLE \(table) ADD COLUMN note TEXT NOT NULL DEFAULT 'v\(version)';\nUPDATE \(table) SET note = 'n' || id;\n"
+                + log
         case 0:
             return """
                 CREATE VIEW v_\(version) AS SELECT id, payload FROM \(table) WHERE id % 2 = 0;

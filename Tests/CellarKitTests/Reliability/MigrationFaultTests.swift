@@ -1,7 +1,7 @@
 import CellarKit
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// I/O faults injected under the migrator, at every write or sync in turn until the migration gets
 /// through: after each, the database is consistent and a plain rerun completes.
@@ -41,7 +41,9 @@ import TestSupport
             do {
                 stoppedAt[try checker.check(path), default: 0] += 1
                 _ = try Migrator(database: try Database(path: path), source: .files(project.files)).migrate()
-                guard try checker.check(path) == project.count else { throw ConsistencyChecker.Failure(description: "rerun incomplete") }
+                guard try checker.check(path) == project.count else {
+                    throw ConsistencyChecker.Failure(description: "rerun incomplete")
+                }
             } catch {
                 inconsistencies.append("\(name) at write/sync \(number): \(error)")
             }
