@@ -33,10 +33,18 @@ enum RunCommand: Command {
             options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
         defer { try? renderer.flush() }
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+            try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io)
+        }
+    }
+
+    private static func runAll(
+        _ scripts: [(path: String, descriptor: Int32)], runner: ScriptRunner, renderer: ResultRenderer, io: IO
+    ) throws -> ExitStatus {
         var finished: [String] = []
         for script in scripts {
             let source: any ByteSource =
-                script.path == "-" ? invocation.io.input : FileDescriptorSource(descriptor: script.descriptor)
+                script.path == "-" ? io.input : FileDescriptorSource(descriptor: script.descriptor)
             do {
                 try runner.run(source, path: script.path) { try renderer.render($0) }
             } catch var diagnostic as Diagnostic {

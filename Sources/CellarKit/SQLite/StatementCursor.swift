@@ -39,9 +39,17 @@ public struct StatementCursor {
     /// Prepares the next statement, skipping empty ones (a lone `;`, trailing comments).
     ///
     /// - Returns: nil when the script has no more statements.
-    /// - Throws: ``SQLiteError`` whose offset points into the whole script.
+    /// - Throws: ``SQLiteError`` whose offset points into the whole script; `SQLITE_INTERRUPT` when the
+    ///   database's ``Database/cancellation`` is set.
     public mutating func next() throws -> Prepared? {
         let handle = try database.openHandle()
+        do {
+            try database.checkCancellation()
+        } catch var error as SQLiteError {
+            error.sql = text
+            error.offset = bytes.withUnsafeBufferPointer { SQLTrivia.end(in: $0, from: offset) }
+            throw error
+        }
         while offset < bytes.count {
             let start = bytes.withUnsafeBufferPointer { SQLTrivia.end(in: $0, from: offset) }
             guard start < bytes.count else {

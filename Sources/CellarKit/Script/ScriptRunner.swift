@@ -133,6 +133,11 @@ public final class ScriptRunner {
             while position < end {
                 let first = SQLTrivia.end(in: bytes, from: position)
                 guard first < end else { break }
+                do {
+                    try database.checkCancellation()
+                } catch let error as SQLiteError {
+                    throw StatementFailure(index: first, error: error)
+                }
                 var statement: OpaquePointer?
                 var consumed = 0
                 let code = terminated.withMemoryRebound(to: CChar.self) { characters in
