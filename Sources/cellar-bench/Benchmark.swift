@@ -30,7 +30,9 @@ struct Benchmark {
                 guard measurement.status == 0 else {
                     let command = isCellar ? cellar : sqlite!
                     throw BenchmarkProcess.Failure(
-                        description: "\(name): \(command.executable) \(command.arguments.joined(separator: " ")) exited \(measurement.status)")
+                        description:
+                            "\(name): \(command.executable) \(command.arguments.joined(separator: " ")) exited \(measurement.status)"
+                    )
                 }
                 if isCellar { cellarRuns.append(measurement) } else { sqliteRuns.append(measurement) }
             }
@@ -59,7 +61,8 @@ struct Benchmark {
         private static func median(_ values: [Double]) -> Double {
             let sorted = values.sorted()
             guard !sorted.isEmpty else { return 0 }
-            return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            return sorted.count % 2 == 1
+                ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         }
     }
 }

@@ -11,7 +11,10 @@ enum BenchmarkCatalog {
 
     /// Every row, with its fixtures built.
     static func benchmarks(_ context: BenchmarkContext, includeHugeScript: Bool) throws -> [Benchmark] {
-        var rows = [try runInsertScript(context), try queryDatabaseRows(context, mode: "csv"), try queryDatabaseRows(context, mode: "box")]
+        var rows = [
+            try runInsertScript(context), try queryDatabaseRows(context, mode: "csv"),
+            try queryDatabaseRows(context, mode: "box"),
+        ]
         rows.append(version(context))
         if includeHugeScript { rows.append(try runHugeScript(context)) }
         for make in additionalRows { rows.append(try make(context)) }

@@ -39,7 +39,9 @@ enum BenchmarkProcess {
         let start = now()
         var pid: pid_t = 0
         let code = posix_spawn(&pid, command.executable, &actions, nil, argv, environ)
-        guard code == 0 else { throw Failure(description: "cannot start \(command.executable): \(String(cString: strerror(code)))") }
+        guard code == 0 else {
+            throw Failure(description: "cannot start \(command.executable): \(String(cString: strerror(code)))")
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
@@ -85,7 +87,8 @@ enum BenchmarkProcess {
     static func runChecked(_ command: BenchmarkCommand) throws {
         let result = try measure(command)
         guard result.status == 0 else {
-            throw Failure(description: "\(command.executable) \(command.arguments.joined(separator: " ")) exited \(result.status)")
+            throw Failure(
+                description: "\(command.executable) \(command.arguments.joined(separator: " ")) exited \(result.status)")
         }
     }
 }

@@ -34,7 +34,8 @@ do {
         print("cellar-bench: \(benchmark.name)…")
         let isStartUp = benchmark.name.contains("version")
         results.append(
-            try benchmark.measure(runs: isStartUp ? max(runs * 4, 21) : benchmark.sqlite == nil ? 1 : runs, scratch: context.folder))
+            try benchmark.measure(
+                runs: isStartUp ? max(runs * 4, 21) : benchmark.sqlite == nil ? 1 : runs, scratch: context.folder))
     }
     print("")
     print(BenchmarkTable.render(results, runs: runs))
