@@ -1,26 +1,5 @@
 import Glibc
 
-/// One program run to measure: what it is, where its standard input comes from and where its
-/// output goes.
-struct BenchmarkCommand {
-    let executable: String
-    let arguments: [String]
-    /// A file fed to standard input (empty input when nil).
-    var inputPath: String?
-    /// Where standard output goes.
-    var outputPath = "/dev/null"
-}
-
-/// What one run cost.
-struct Measurement {
-    /// Wall-clock seconds from spawn to exit.
-    let seconds: Double
-    /// Peak resident memory in bytes (`ru_maxrss` from `wait4`).
-    let peakBytes: Int
-    /// The exit status.
-    let status: Int32
-}
-
 /// Spawns a command and measures it with `wait4`, so each child's own peak memory is known.
 enum BenchmarkProcess {
     struct Failure: Error, CustomStringConvertible {
