@@ -25,7 +25,9 @@ import Testing
     }
 
     static func tables(_ db: Database) throws -> [String] {
-        try db.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").compactMap(\.values[0].textValue)
+        try db.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").compactMap {
+            FixtureValue.text($0.values[0])
+        }
     }
 
     // MARK: - Locations
