@@ -17,7 +17,7 @@ enum RunCommand: Command {
             transaction; on the first error it is rolled back, the error is shown as path:line:column
             with the source line, and later files do not run (earlier files stay committed). A script
             that manages its own transactions (a .dump begins with BEGIN TRANSACTION) needs --autocommit.
-            Rows returned by statements in a script are printed (list mode unless --mode says otherwise).
+            Rows returned by statements in a script are printed as query prints them.
             The database is created if it does not exist.
             """)
 
