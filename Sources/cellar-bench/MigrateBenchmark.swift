@@ -28,8 +28,10 @@ enum MigrateBenchmark {
         let sqliteDatabase = context.file("migrate-sqlite.db")
         return Benchmark(
             name: "`cellar migrate` of 1,000 migration files, fresh database", timeTarget: 1.3, memoryTarget: nil,
-            cellar: BenchmarkCommand(executable: context.cellarPath, arguments: ["migrate", "-q", "-d", cellarDatabase, "-m", migrations]),
-            sqlite: BenchmarkCommand(executable: context.sqlitePath, arguments: [sqliteDatabase], inputPath: context.file("migrate.sql")),
+            cellar: BenchmarkCommand(
+                executable: context.cellarPath, arguments: ["migrate", "-q", "-d", cellarDatabase, "-m", migrations]),
+            sqlite: BenchmarkCommand(
+                executable: context.sqlitePath, arguments: [sqliteDatabase], inputPath: context.file("migrate.sql")),
             reset: {
                 BenchmarkContext.remove(cellarDatabase)
                 BenchmarkContext.remove(sqliteDatabase)

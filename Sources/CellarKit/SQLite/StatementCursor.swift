@@ -52,11 +52,15 @@ public struct StatementCursor {
             try database.checkCancellation()
         } catch var error as SQLiteError {
             error.sql = text
-            error.offset = terminated.withUnsafeBufferPointer { SQLTrivia.end(in: UnsafeBufferPointer(rebasing: $0[..<length]), from: offset) }
+            error.offset = terminated.withUnsafeBufferPointer {
+                SQLTrivia.end(in: UnsafeBufferPointer(rebasing: $0[..<length]), from: offset)
+            }
             throw error
         }
         while offset < length {
-            let start = terminated.withUnsafeBufferPointer { SQLTrivia.end(in: UnsafeBufferPointer(rebasing: $0[..<length]), from: offset) }
+            let start = terminated.withUnsafeBufferPointer {
+                SQLTrivia.end(in: UnsafeBufferPointer(rebasing: $0[..<length]), from: offset)
+            }
             guard start < length else {
                 offset = start
                 return nil
