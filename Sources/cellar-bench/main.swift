@@ -1,8 +1,45 @@
 import Glibc
 
+/// `swift run -c release cellar-bench [--runs N] [--huge]`: SPEC's performance table, measured
+/// against the sqlite3 CLI in the same run. `--huge` adds the 1 GB script row (writes 1 GB to /tmp).
+var runs = 5
+var includeHugeScript = false
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--runs":
+        runs = arguments.popFirst().flatMap { Int($0) } ?? runs
+    case "--huge":
+        includeHugeScript = true
+    default:
+        print("usage: cellar-bench [--runs N] [--huge]")
+        exit(2)
+    }
+}
+
+var template = Array("/tmp/cellar-bench-XXXXXX".utf8CString)
+guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+    print("cellar-bench: cannot create a scratch folder")
+    exit(1)
+}
+let context = BenchmarkContext(
+    cellarPath: BenchmarkContext.executableFolder() + "/cellar", sqlitePath: "/usr/bin/sqlite3", folder: String(cString: created))
+defer { _ = system("rm -rf '\(context.folder)'") }
+
 do {
-    print(try migrateBenchmark(runs: 5).line)
+    print("cellar-bench: building fixtures in \(context.folder)…")
+    let benchmarks = try BenchmarkCatalog.benchmarks(context, includeHugeScript: includeHugeScript)
+    var results: [BenchmarkResult] = []
+    for benchmark in benchmarks {
+        print("cellar-bench: \(benchmark.name)…")
+        let isStartUp = benchmark.name.contains("version")
+        results.append(
+            try benchmark.measure(
+                runs: isStartUp ? max(runs * 4, 21) : benchmark.sqlite == nil ? 1 : runs, scratch: context.folder))
+    }
+    print("")
+    print(BenchmarkTable.render(results, runs: runs))
 } catch {
-    print("cellar-bench: migrate benchmark failed: \(error)")
+    print("cellar-bench: \(error)")
     exit(1)
 }

@@ -95,14 +95,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ([UInt8]("SELECT 1;\nSELECT 'ab".utf8) + [0xFF] + Array("';\n".utf8), 2, 11, "FF"),
-        (Array("SELECT '\u{E9}t\u{E9}".utf8) + [0xC3, 0x28], 1, 12, "C3"),
-        (Array("-- migrate:up\nSELECT 1;\n\n  ".utf8) + [0xED, 0xA0, 0x80], 4, 3, "ED"),
+        ([UInt8]("SELECT 1;\nSELECT 'ab".utf8) + [0xFF] + Array("';\n".utf8), 2, 11, "ff"),
+        (Array("SELECT '\u{E9}t\u{E9}".utf8) + [0xC3, 0x28], 1, 12, "c3"),
+        (Array("-- migrate:up\nSELECT 1;\n\n  ".utf8) + [0xED, 0xA0, 0x80], 4, 3, "ed"),
     ])
     func invalidUTF8NamesLineAndColumnOfTheFirstBadByte(bytes: [UInt8], line: Int, column: Int, hex: String) {
         let found = diagnostic(ofBytes: bytes)
         #expect(found?.location == SourceLocation(line: line, column: column))
-        #expect(found?.message == "invalid UTF-8 byte 0x\(hex)")
+        #expect(found?.message == "invalid UTF-8 (byte 0x\(hex))")
     }
 
     @Test(arguments: [

@@ -95,8 +95,8 @@ func tableNames(_ path: String) throws -> [String] {
     private static let latin1: [UInt8] = Array("SELECT 1;\nSELECT 'caf".utf8) + [0xE9] + Array("';\n".utf8)
 
     @Test(arguments: [
-        (utf16, "error: the file is UTF-16"),
-        (latin1, "0001_a.sql:2:12: error: invalid UTF-8 byte 0xE9"),
+        (utf16, "0001_a.sql:1:1: error: the file is UTF-16"),
+        (latin1, "0001_a.sql:2:12: error: invalid UTF-8 (byte 0xe9)"),
     ])
     func encodingErrorsChangeNothing(bytes: [UInt8], message: String) throws {
         let folder = TemporaryDirectory()

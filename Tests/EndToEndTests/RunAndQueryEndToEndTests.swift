@@ -80,6 +80,21 @@ import Testing
         #expect(result.output == "x,y\r\n\"a,b\",cafe\r\n")
     }
 
+    @Test func safeRefusesFileFunctionsAndVacuumInto() throws {
+        let folder = TemporaryDirectory()
+        try folder.write("steal.sql", "CREATE TABLE s(b);\nINSERT INTO s VALUES (readfile('steal.sql'));\n")
+        let refused = try Cellar.run(["run", "steal.sql", "--safe", "-d", "t.db"], in: folder.path)
+        #expect(refused.status == 1)
+        #expect(refused.error.hasPrefix("steal.sql:2:23: error: the function readfile is not allowed with --safe"), "\(refused)")
+        let copy = try Cellar.run(["query", "VACUUM INTO 'copy.db'", "--safe", "-d", "t.db"], in: folder.path)
+        #expect(copy.status == 1)
+        #expect(copy.error.contains("ATTACH or VACUUM INTO is not allowed with --safe"))
+        #expect(!FileBytes.exists(folder.file("copy.db")))
+        let allowed = try Cellar.run(["run", "steal.sql", "-d", "t.db"], in: folder.path)
+        #expect(allowed.status == 0, "\(allowed)")
+        #expect(try Shell.run("/usr/bin/sqlite3", [folder.file("t.db"), "SELECT length(b) > 0 FROM s"]).output == "1\n")
+    }
+
     @Test func queryHelpSaysHowGridsAreSized() throws {
         let result = try Cellar.run(["query", "--help"])
         #expect(result.status == 0)

@@ -1,3 +1,4 @@
+import CellarKit
 import Glibc
 
 /// A child process started with `posix_spawn`, its output going to files (so a chatty child can never
@@ -93,18 +94,7 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// This process's environment.
-    public static var currentEnvironment: [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
-    }
+    public static var currentEnvironment: [String: String] { ProcessEnvironment.current }
 }
 
 /// Runs other programs to the end.

@@ -27,6 +27,14 @@ enum MigrateCommand: Command {
         if arguments.has("dry-run") { return try dryRun(session, migrations: migrations, options: options) }
         try session.preflight(migrations, options: options)
         let database = try session.openForWriting(creating: true)
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+            try apply(migrations, options: options, on: database, session: session)
+        }
+    }
+
+    private static func apply(
+        _ migrations: [Migration], options: Migrator.Options, on database: Database, session: MigrationSession
+    ) throws -> ExitStatus {
         let migrator = session.migrator(database, migrations: migrations)
         try session.warnAboutAppliedChanges(migrator)
         let start = WallClock.milliseconds()

@@ -19,19 +19,21 @@ enum RollbackCommand: Command {
         let target = try target(invocation.arguments)
         let migrations = try session.loadMigrations()
         let database = try session.openForWriting(creating: false)
-        let migrator = session.migrator(database, migrations: migrations)
-        let start = WallClock.milliseconds()
-        let outcomes = try session.translating { try migrator.rollback(target) }
-        let undone = outcomes.filter { !$0.wasSkipped }.count
-        let version = try migrator.currentVersion()
-        if undone == 0 {
-            try session.summarize("nothing to roll back; the database is at version \(version)")
-        } else {
-            try session.summarize(
-                "rolled back \(MigrationProgress.count(undone, "migration")) in "
-                    + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+            let migrator = session.migrator(database, migrations: migrations)
+            let start = WallClock.milliseconds()
+            let outcomes = try session.translating { try migrator.rollback(target) }
+            let undone = outcomes.filter { !$0.wasSkipped }.count
+            let version = try migrator.currentVersion()
+            if undone == 0 {
+                try session.summarize("nothing to roll back; the database is at version \(version)")
+            } else {
+                try session.summarize(
+                    "rolled back \(MigrationProgress.count(undone, "migration")) in "
+                        + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
+            }
+            return .success
         }
-        return .success
     }
 
     private static func target(_ arguments: ParsedArguments) throws(UsageError) -> RollbackTarget {

@@ -17,7 +17,7 @@ enum RunCommand: Command {
             transaction; on the first error it is rolled back, the error is shown as path:line:column
             with the source line, and later files do not run (earlier files stay committed). A script
             that manages its own transactions (a .dump begins with BEGIN TRANSACTION) needs --autocommit.
-            Rows returned by statements in a script are printed (list mode unless --mode says otherwise).
+            Rows returned by statements in a script are printed as query prints them.
             The database is created if it does not exist.
             """)
 
@@ -33,10 +33,18 @@ enum RunCommand: Command {
             options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
         defer { try? renderer.flush() }
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+            try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io)
+        }
+    }
+
+    private static func runAll(
+        _ scripts: [(path: String, descriptor: Int32)], runner: ScriptRunner, renderer: ResultRenderer, io: IO
+    ) throws -> ExitStatus {
         var finished: [String] = []
         for script in scripts {
             let source: any ByteSource =
-                script.path == "-" ? invocation.io.input : FileDescriptorSource(descriptor: script.descriptor)
+                script.path == "-" ? io.input : FileDescriptorSource(descriptor: script.descriptor)
             do {
                 try runner.run(source, path: script.path) { try renderer.render($0) }
             } catch var diagnostic as Diagnostic {

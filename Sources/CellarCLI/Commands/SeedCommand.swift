@@ -25,19 +25,21 @@ enum SeedCommand: Command {
                 ? Seed.all(in: folder) : files.map { path throws(MigrationError) in try Seed.file(path, seedsFolder: folder) }
         }
         let database = try session.openForWriting(creating: false)
-        let start = WallClock.milliseconds()
-        let outcomes = try session.translating {
-            try Seeder(database: database).run(seeds, force: invocation.arguments.has("force"))
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+            let start = WallClock.milliseconds()
+            let outcomes = try session.translating {
+                try Seeder(database: database).run(seeds, force: invocation.arguments.has("force"))
+            }
+            let applied = outcomes.filter { !$0.wasSkipped }
+            for outcome in outcomes where outcome.wasSkipped && !files.isEmpty {
+                invocation.io.printError(
+                    "cellar: note: seed \(ControlCharacterEscaping.escape(outcome.seed.name)) was already applied (--force runs it again)"
+                )
+            }
+            try session.summarize(
+                "applied \(MigrationProgress.count(applied.count, "seed")) in \(MigrationProgress.duration(WallClock.milliseconds() - start))"
+                    + (outcomes.count > applied.count ? "; \(outcomes.count - applied.count) already applied" : ""))
+            return .success
         }
-        let applied = outcomes.filter { !$0.wasSkipped }
-        for outcome in outcomes where outcome.wasSkipped && !files.isEmpty {
-            invocation.io.printError(
-                "cellar: note: seed \(ControlCharacterEscaping.escape(outcome.seed.name)) was already applied (--force runs it again)"
-            )
-        }
-        try session.summarize(
-            "applied \(MigrationProgress.count(applied.count, "seed")) in \(MigrationProgress.duration(WallClock.milliseconds() - start))"
-                + (outcomes.count > applied.count ? "; \(outcomes.count - applied.count) already applied" : ""))
-        return .success
     }
 }

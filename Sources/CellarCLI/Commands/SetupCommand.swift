@@ -22,22 +22,24 @@ enum SetupCommand: Command {
         let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
         try session.preflight(migrations, options: options)
         let database = try session.openForWriting(creating: true)
-        let migrator = session.migrator(database, migrations: migrations)
-        try session.warnAboutAppliedChanges(migrator)
-        let start = WallClock.milliseconds()
-        let outcomes = try session.translating { try migrator.migrate(options) }
-        let seedOutcomes = try session.translating { try Seeder(database: database).run(seeds) }
-        let applied = outcomes.filter { !$0.wasSkipped }.count
-        let seeded = seedOutcomes.filter { !$0.wasSkipped }.count
-        let version = try migrator.currentVersion()
-        if applied + seeded == 0 {
-            try session.summarize("nothing to do; the database is at version \(version) and every seed is applied")
-        } else {
-            try session.summarize(
-                "applied \(MigrationProgress.count(applied, "migration")) and \(MigrationProgress.count(seeded, "seed")) in "
-                    + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+            let migrator = session.migrator(database, migrations: migrations)
+            try session.warnAboutAppliedChanges(migrator)
+            let start = WallClock.milliseconds()
+            let outcomes = try session.translating { try migrator.migrate(options) }
+            let seedOutcomes = try session.translating { try Seeder(database: database).run(seeds) }
+            let applied = outcomes.filter { !$0.wasSkipped }.count
+            let seeded = seedOutcomes.filter { !$0.wasSkipped }.count
+            let version = try migrator.currentVersion()
+            if applied + seeded == 0 {
+                try session.summarize("nothing to do; the database is at version \(version) and every seed is applied")
+            } else {
+                try session.summarize(
+                    "applied \(MigrationProgress.count(applied, "migration")) and \(MigrationProgress.count(seeded, "seed")) in "
+                        + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
+            }
+            return .success
         }
-        return .success
     }
 
     /// The seeds folder's seeds; none when the default folder does not exist.

@@ -46,8 +46,10 @@ struct MigrationSession {
             throw CommandFailure(message: "'\(path)' is a directory, not a database file")
         }
         do {
+            // Read-write (SQLite falls back to read-only for a write-protected file) so that a hot
+            // journal left by a crashed writer can be rolled back; a read-only connection cannot.
             let database = try Database(
-                path: path, options: Database.Options(mode: .readOnly, busyTimeout: configuration.busyTimeout))
+                path: path, options: Database.Options(mode: .readWrite, busyTimeout: configuration.busyTimeout))
             try database.execute("SELECT count(*) FROM sqlite_schema")
             return database
         } catch let error as SQLiteError {

@@ -39,7 +39,7 @@ public struct IO {
             input: FileDescriptorSource(descriptor: STDIN_FILENO),
             output: FileDescriptorSink(descriptor: STDOUT_FILENO),
             error: FileDescriptorSink(descriptor: STDERR_FILENO, isBuffered: false),
-            environment: processEnvironment(),
+            environment: ProcessEnvironment.current,
             isInputTerminal: isatty(STDIN_FILENO) == 1,
             isOutputTerminal: isatty(STDOUT_FILENO) == 1,
             isErrorTerminal: isatty(STDERR_FILENO) == 1)
@@ -53,18 +53,5 @@ public struct IO {
     /// Writes a line to standard output.
     func printOutput(_ line: String) throws {
         try output.write(line + "\n")
-    }
-
-    private static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 }

@@ -1,5 +1,7 @@
 /// Sizes as people read them: `10 B`, `2.4 KiB`, `1.2 MiB`, `3.0 GiB` (binary units, one decimal).
 public enum ByteSize {
+    private static let units = ["KiB", "MiB", "GiB", "TiB"]
+
     /// The text of `count` bytes.
     ///
     /// ```swift
@@ -7,13 +9,13 @@ public enum ByteSize {
     /// ```
     public static func text(_ count: Int) -> String {
         if count < 1024 { return "\(count) B" }
-        var tenths = 0
-        for unit in ["KiB", "MiB", "GiB", "TiB"] {
-            let divisor =
-                unit == "KiB" ? 1024.0 : unit == "MiB" ? 1_048_576.0 : unit == "GiB" ? 1_073_741_824.0 : 1_099_511_627_776.0
-            tenths = Int((Double(count) / divisor * 10).rounded())
-            if tenths < 10240 || unit == "TiB" { return "\(tenths / 10).\(tenths % 10) \(unit)" }
+        var divisor = 1024.0
+        for (index, unit) in units.enumerated() {
+            let tenths = Int((Double(count) / divisor * 10).rounded())
+            // 1023.96 KiB rounds to 1024.0: show it as 1.0 MiB instead.
+            if tenths < 10240 || index == units.count - 1 { return "\(tenths / 10).\(tenths % 10) \(unit)" }
+            divisor *= 1024
         }
-        return "\(tenths / 10).\(tenths % 10) TiB"
+        return "\(count) B"
     }
 }

@@ -20,7 +20,8 @@ enum RealFormatting {
         return value.description
     }
 
-    /// Whether `value` is finite; SQLite's text for infinities (`Inf`) is not a literal SQL or JSON reads.
+    /// Whether SQLite's text reads back as `value`; never for infinities, whose text (`Inf`) neither
+    /// SQL nor JSON reads as a number.
     private static func readsBack(_ text: UnsafeBufferPointer<UInt8>, as value: Double) -> Bool {
         guard value.isFinite, text.count > 0, text.count < 40 else { return false }
         var characters: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)

@@ -55,6 +55,8 @@ public final class Database {
     var functionBoxes: [AnyObject] = []
     /// Keeps the trace and authorizer closures alive as long as the connection.
     var callbackBoxes: [String: AnyObject] = [:]
+    /// When set, scripts and migrations stop before their next statement (see ``CancellationFlag``).
+    public var cancellation: CancellationFlag?
 
     /// Opens (or creates) a database.
     ///

@@ -23,15 +23,20 @@ public struct StatementCursor {
 
     private let database: Database
     private let text: String
-    private let bytes: [UInt8]
+    /// The script's UTF-8 bytes followed by a NUL, so that SQLite can parse them in place; given a
+    /// length without the terminator it would copy the rest of the script at every prepare.
+    private let terminated: [UInt8]
     private var offset = 0
 
     /// Creates a cursor over `sql` on `database`.
     public init(database: Database, sql: String) {
         self.database = database
         self.text = sql
-        self.bytes = Array(sql.utf8)
+        self.terminated = Array(sql.utf8) + [0]
     }
+
+    /// The script's length in bytes, without the terminator.
+    private var length: Int { terminated.count - 1 }
 
     /// The byte offset where the next statement will be looked for.
     public var currentOffset: Int { offset }
@@ -39,23 +44,36 @@ public struct StatementCursor {
     /// Prepares the next statement, skipping empty ones (a lone `;`, trailing comments).
     ///
     /// - Returns: nil when the script has no more statements.
-    /// - Throws: ``SQLiteError`` whose offset points into the whole script.
+    /// - Throws: ``SQLiteError`` whose offset points into the whole script; `SQLITE_INTERRUPT` when the
+    ///   database's ``Database/cancellation`` is set.
     public mutating func next() throws -> Prepared? {
         let handle = try database.openHandle()
-        while offset < bytes.count {
-            let start = bytes.withUnsafeBufferPointer { SQLTrivia.end(in: $0, from: offset) }
-            guard start < bytes.count else {
+        do {
+            try database.checkCancellation()
+        } catch var error as SQLiteError {
+            error.sql = text
+            error.offset = terminated.withUnsafeBufferPointer {
+                SQLTrivia.end(in: UnsafeBufferPointer(rebasing: $0[..<length]), from: offset)
+            }
+            throw error
+        }
+        while offset < length {
+            let start = terminated.withUnsafeBufferPointer {
+                SQLTrivia.end(in: UnsafeBufferPointer(rebasing: $0[..<length]), from: offset)
+            }
+            guard start < length else {
                 offset = start
                 return nil
             }
             var statement: OpaquePointer?
             var consumed = 0
-            let code = bytes.withUnsafeBufferPointer { buffer in
+            let code = terminated.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { characters in
                     let base = characters.baseAddress! + start
                     var tail: UnsafePointer<CChar>?
+                    // The count includes the NUL terminator, so SQLite reads the text in place.
                     let code = sqlite3_prepare_v2(handle, base, Int32(buffer.count - start), &statement, &tail)
-                    consumed = tail.map { $0 - base } ?? (buffer.count - start)
+                    consumed = tail.map { $0 - base } ?? (length - start)
                     return code
                 }
             }
@@ -90,7 +108,7 @@ public struct StatementCursor {
 
     /// The text of the statement, as written in the script.
     public func text(of prepared: Prepared) -> String {
-        String(decoding: bytes[prepared.startOffset..<prepared.endOffset], as: UTF8.self)
+        String(decoding: terminated[prepared.startOffset..<min(prepared.endOffset, length)], as: UTF8.self)
     }
 }
 

@@ -61,12 +61,10 @@ struct ScriptBuffer {
     }
 
     private mutating func checkByteOrderMark() throws {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        if bytes.starts(with: TextEncodingCheck.utf8ByteOrderMark) {
             bytes.removeFirst(3)
-        } else if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            throw EncodingError(
-                index: 0, message: "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8", isUTF16: true
-            )
+        } else if TextEncodingCheck.hasUTF16ByteOrderMark(bytes) {
+            throw EncodingError(index: 0, message: TextEncodingCheck.utf16Message, isUTF16: true)
         }
     }
 
@@ -82,8 +80,7 @@ struct ScriptBuffer {
                     continue
                 }
                 if byte == 0 {
-                    return EncodingError(
-                        index: index, message: "NUL byte: the file looks like UTF-16 or binary, not UTF-8 text")
+                    return EncodingError(index: index, message: TextEncodingCheck.nulMessage)
                 }
                 if byte < 0x80 {
                     index += 1
@@ -94,7 +91,7 @@ struct ScriptBuffer {
                     continue
                 }
                 if !isAtEnd, Self.isTruncatedSequence(buffer, at: index) { break }
-                return EncodingError(index: index, message: "invalid UTF-8 (byte 0x\(HexEncoding.string([byte])))")
+                return EncodingError(index: index, message: TextEncodingCheck.invalidByteMessage(byte))
             }
             validated = index
             return nil

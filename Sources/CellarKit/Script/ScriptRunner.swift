@@ -76,7 +76,13 @@ public final class ScriptRunner {
         if options.isTransactional || options.isSafe { try policy.install(on: database) }
         defer { try? database.setAuthorizer(nil) }
         if options.isTransactional {
-            try database.execute("BEGIN IMMEDIATE")
+            do {
+                try database.execute("BEGIN IMMEDIATE")
+            } catch let error as SQLiteError {
+                // A locked or read-only database: nothing of the script has been read yet.
+                throw Diagnostic(
+                    path: path, message: "cannot begin the script's transaction: \(error.message)", underlying: error)
+            }
             policy.refusesTransactionControl = true
         }
         var buffer = ScriptBuffer(source: source, chunkSize: options.chunkSize)
@@ -89,7 +95,7 @@ public final class ScriptRunner {
             let refusal = policy.lastRefusal
             let message = policy.refusalMessage ?? failure.error.message
             policy.refusesTransactionControl = false
-            let notes = rollBack(path: path, refusal: refusal)
+            let notes = rollBack(path: path, refusal: refusal, error: failure.error)
             throw diagnostic(buffer, path: path, index: failure.index, message: message, notes: notes, underlying: failure.error)
         } catch let failure as ScriptBuffer.EncodingError {
             policy.refusesTransactionControl = false
@@ -133,6 +139,11 @@ public final class ScriptRunner {
             while position < end {
                 let first = SQLTrivia.end(in: bytes, from: position)
                 guard first < end else { break }
+                do {
+                    try database.checkCancellation()
+                } catch let error as SQLiteError {
+                    throw StatementFailure(index: first, error: error)
+                }
                 var statement: OpaquePointer?
                 var consumed = 0
                 let code = terminated.withMemoryRebound(to: CChar.self) { characters in
@@ -198,12 +209,14 @@ public final class ScriptRunner {
     }
 
     /// Rolls back what must be, and says what that was.
-    private func rollBack(path: String, refusal: ConnectionPolicy.Refusal?) -> [String] {
+    private func rollBack(path: String, refusal: ConnectionPolicy.Refusal?, error: SQLiteError? = nil) -> [String] {
         if options.isTransactional {
             database.rollbackIfNeeded()
             var notes = ["\(path) rolled back: none of its statements were applied"]
             if case .transactionControl? = refusal {
                 notes.append("to run a script that manages its own transactions (such as a .dump), use --autocommit")
+            } else if error?.message.contains("within a transaction") == true {
+                notes.append("VACUUM, ATTACH and some PRAGMAs cannot run inside a transaction: use --autocommit")
             }
             return notes
         }

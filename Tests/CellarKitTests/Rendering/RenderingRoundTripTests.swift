@@ -61,8 +61,8 @@ import Testing
         }
         let expected = try Self.values(source).map { row in
             JSONRow(
-                id: row[0].integer, price: row[1].real, name: row[2].textValue,
-                data: row[3].blobValue.map { Data($0).base64EncodedString() })
+                id: FixtureValue.integer(row[0]), price: FixtureValue.real(row[1]), name: FixtureValue.text(row[2]),
+                data: FixtureValue.blob(row[3]).map { Data($0).base64EncodedString() })
         }
         #expect(rows == expected)
     }
@@ -136,27 +136,5 @@ enum CSVParser {
             index += 1
         }
         return records
-    }
-}
-
-extension Value {
-    var integer: Int64? {
-        if case .integer(let value) = self { return value }
-        return nil
-    }
-
-    var real: Double? {
-        if case .real(let value) = self { return value }
-        return nil
-    }
-
-    var textValue: String? {
-        if case .text(let value) = self { return value }
-        return nil
-    }
-
-    var blobValue: [UInt8]? {
-        if case .blob(let value) = self { return value }
-        return nil
     }
 }

@@ -25,7 +25,9 @@ import Testing
     }
 
     static func tables(_ db: Database) throws -> [String] {
-        try db.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").compactMap(\.values[0].textValue)
+        try db.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").compactMap {
+            FixtureValue.text($0.values[0])
+        }
     }
 
     // MARK: - Locations
@@ -105,6 +107,27 @@ import Testing
         #expect(diagnostic.message.contains("ended inside a transaction"))
         #expect(try db.query("SELECT count(*) FROM a").map(\.values) == [[.integer(0)]])
         #expect(db.isAutocommit)
+    }
+
+    @Test func vacuumInsideTheTransactionSuggestsAutocommit() throws {
+        let db = try Database(path: ":memory:")
+        let diagnostic = try #require(try Self.run("CREATE TABLE a(x);\nVACUUM;\n", on: db))
+        #expect(diagnostic.location == SourceLocation(line: 2, column: 1))
+        #expect(diagnostic.message == "cannot VACUUM from within a transaction")
+        #expect(diagnostic.notes.contains { $0.contains("use --autocommit") })
+        #expect(try Self.tables(db).isEmpty)
+    }
+
+    @Test func aLockedDatabaseIsAClearErrorAndNothingRuns() throws {
+        let folder = TemporaryDirectory()
+        let holder = try Database(path: folder.file("l.db"))
+        try holder.execute("CREATE TABLE a(x); BEGIN IMMEDIATE; INSERT INTO a VALUES (1);")
+        let db = try Database(path: folder.file("l.db"), options: Database.Options(busyTimeout: 0))
+        let diagnostic = try #require(try Self.run("INSERT INTO a VALUES (2);", on: db))
+        #expect(diagnostic.location == nil)
+        #expect(diagnostic.message == "cannot begin the script's transaction: database is locked")
+        try holder.execute("ROLLBACK")
+        #expect(try db.scalar("SELECT count(*) FROM a") == .integer(0))
     }
 
     @Test func savepointsStayAllowedInsideTheTransaction() throws {

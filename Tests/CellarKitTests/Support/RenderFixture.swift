@@ -1,16 +1,5 @@
 import CellarKit
 
-/// Collects rendered bytes in memory.
-final class CollectingSink: ByteSink {
-    private(set) var bytes: [UInt8] = []
-
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
-        self.bytes.append(contentsOf: bytes)
-    }
-
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-}
-
 /// The table every golden test renders: each storage class, wide and combining characters, emoji,
 /// control characters, blobs of 0 and 10 bytes, a PNG, a JPEG and NULLs.
 enum RenderFixture {

@@ -1,0 +1,93 @@
+import CellarKit
+import Glibc
+import Synchronization
+
+/// Turns SIGINT and SIGTERM during a writing command (`migrate`, `setup`, `rollback`, `seed`, `run`)
+/// into a clean stop: the running statement is interrupted, no further statement starts, the open
+/// transaction is rolled back by the migrator or script runner, and the command exits 130 or 143.
+///
+/// The signals are blocked in the calling thread and taken by one watching thread with `sigwait`, so
+/// nothing runs inside a signal handler. The watcher is started once per process and then guards one
+/// database at a time.
+final class TerminationWatcher: Sendable {
+    /// What is being guarded now: the database's interrupter and cancellation flag.
+    private let guarded = Mutex<(Interrupter, CancellationFlag)?>(nil)
+    /// The signal that asked to stop, or 0.
+    private let received = Atomic<Int32>(0)
+
+    /// The process's watcher, started on first use.
+    static let shared = TerminationWatcher()
+
+    private init() {
+        var signals = Self.signalSet()
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        var thread = pthread_t()
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        // The watcher lives as long as the process (a static), so the thread may hold it unretained.
+        if pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<TerminationWatcher>.fromOpaque(context!).takeUnretainedValue().watch()
+                return nil
+            }, context) == 0
+        {
+            pthread_detach(thread)
+        } else {
+            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        }
+    }
+
+    /// Runs `body` with `database` guarded; if a signal stopped it, reports that and returns the
+    /// signal's exit status (128 + signal number) instead of what `body` returned or threw.
+    func guarding(_ database: Database, io: IO, _ body: () throws -> ExitStatus) throws -> ExitStatus {
+        let flag = CancellationFlag()
+        database.cancellation = flag
+        guarded.withLock { $0 = (database.interrupter, flag) }
+        defer {
+            guarded.withLock { $0 = nil }
+            database.cancellation = nil
+        }
+        let status: ExitStatus
+        do {
+            status = try body()
+        } catch {
+            guard let signalStatus = stopStatus() else { throw error }
+            _ = ErrorReporter(io: io).report(error)
+            return signalStatus
+        }
+        return stopStatus() ?? status
+    }
+
+    private func stopStatus() -> ExitStatus? {
+        switch received.load(ordering: .sequentiallyConsistent) {
+        case SIGINT: .interrupted
+        case SIGTERM: .terminated
+        default: nil
+        }
+    }
+
+    private func watch() {
+        var signals = Self.signalSet()
+        while true {
+            var signal: Int32 = 0
+            guard sigwait(&signals, &signal) == 0 else { continue }
+            received.store(signal, ordering: .sequentiallyConsistent)
+            guarded.withLock { target in
+                guard let (interrupter, flag) = target else {
+                    // Nothing to roll back: stop as the signal would have.
+                    exit(128 + signal)
+                }
+                flag.cancel()
+                interrupter.interrupt()
+            }
+        }
+    }
+
+    private static func signalSet() -> sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        return signals
+    }
+}

@@ -1,0 +1,17 @@
+/// A statement on its current row, read without copying.
+struct StatementCells: CellSource {
+    let statement: Statement
+
+    var cellCount: Int { statement.columnCount }
+
+    func storageClass(at index: Int) -> StorageClass { statement.storageClass(at: index) }
+
+    func double(at index: Int) -> Double { statement.double(at: index) }
+
+    func withBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if statement.storageClass(at: index) == .blob {
+            return try statement.withBlobBytes(at: index, body)
+        }
+        return try statement.withTextBytes(at: index, body)
+    }
+}

@@ -1,0 +1,68 @@
+import Glibc
+
+/// One row of SPEC's performance table: cellar against the sqlite3 CLI doing the same work.
+struct Benchmark {
+    /// What is measured, as the README's table names it.
+    let name: String
+    /// The most cellar's median time may be, as a multiple of sqlite3's (nil: not a target).
+    let timeTarget: Double?
+    /// The most cellar's median peak memory may be, as a multiple of sqlite3's (nil: not a target).
+    let memoryTarget: Double?
+    /// The most cellar's peak memory may be, in bytes (nil: not a target).
+    var absoluteMemoryTarget: Int? = nil
+    /// The cellar command.
+    let cellar: BenchmarkCommand
+    /// The sqlite3 command it is compared with (nil: cellar alone, e.g. against an absolute target).
+    let sqlite: BenchmarkCommand?
+    /// Runs before every measured run (for example, deleting the database the run creates).
+    var reset: () throws -> Void = {}
+
+    /// Medians over `runs` runs, alternating which program goes first to share out cache effects.
+    func measure(runs: Int, scratch: String) throws -> BenchmarkResult {
+        var cellarRuns: [Measurement] = []
+        var sqliteRuns: [Measurement] = []
+        for run in 0..<runs {
+            let order = run % 2 == 0 ? [true, false] : [false, true]
+            for isCellar in order {
+                guard isCellar || sqlite != nil else { continue }
+                try reset()
+                let measurement = try BenchmarkProcess.measure(isCellar ? cellar : sqlite!)
+                guard measurement.status == 0 else {
+                    let command = isCellar ? cellar : sqlite!
+                    throw BenchmarkProcess.Failure(
+                        description:
+                            "\(name): \(command.executable) \(command.arguments.joined(separator: " ")) exited \(measurement.status)"
+                    )
+                }
+                if isCellar { cellarRuns.append(measurement) } else { sqliteRuns.append(measurement) }
+            }
+        }
+        var cellarSummary = Summary(cellarRuns)
+        try reset()
+        if let peak = try BenchmarkProcess.peakMemory(cellar, scratch: scratch) { cellarSummary.peakBytes = peak }
+        var sqliteSummary = sqliteRuns.isEmpty ? nil : Summary(sqliteRuns)
+        if let sqlite {
+            try reset()
+            if let peak = try BenchmarkProcess.peakMemory(sqlite, scratch: scratch) { sqliteSummary?.peakBytes = peak }
+        }
+        return BenchmarkResult(benchmark: self, cellar: cellarSummary, sqlite: sqliteSummary)
+    }
+
+    /// Median time of several runs and the peak memory of one (see ``BenchmarkProcess/peakMemory(_:scratch:)``).
+    struct Summary {
+        let seconds: Double
+        var peakBytes: Int
+
+        init(_ runs: [Measurement]) {
+            seconds = Self.median(runs.map(\.seconds))
+            peakBytes = Int(Self.median(runs.map { Double($0.peakBytes) }))
+        }
+
+        private static func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            guard !sorted.isEmpty else { return 0 }
+            return sorted.count % 2 == 1
+                ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Glibc
+
+/// The rows of SPEC's performance table, each comparing cellar with sqlite3 (the migrate row lives in
+/// `MigrateBenchmark.swift`).
+enum BenchmarkCatalog {
+    /// Every row, with its fixtures built.
+    static func benchmarks(_ context: BenchmarkContext, includeHugeScript: Bool) throws -> [Benchmark] {
+        var rows = [
+            try runInsertScript(context), try queryDatabaseRows(context, mode: "csv"),
+            try queryDatabaseRows(context, mode: "box"),
+        ]
+        rows.append(try MigrateBenchmark.make(context))
+        rows.append(version(context))
+        if includeHugeScript { rows.append(try runHugeScript(context)) }
+        return rows
+    }
+
+    // MARK: - run
+
+    /// 500,000 `INSERT`s: cellar wraps the file in its own transaction; sqlite3 reads the same
+    /// statements between `BEGIN` and `COMMIT`, so both commit once.
+    static func runInsertScript(_ context: BenchmarkContext) throws -> Benchmark {
+        let script = context.file("insert.sql")
+        let wrapped = context.file("insert-tx.sql")
+        var plain = try FileWriter(path: script)
+        var transaction = try FileWriter(path: wrapped)
+        try transaction.write("BEGIN;\n")
+        let create = "CREATE TABLE wine(id INTEGER PRIMARY KEY, name TEXT NOT NULL, rating REAL, note TEXT);\n"
+        try plain.write(create)
+        try transaction.write(create)
+        for index in 0..<500_000 {
+            let line = "INSERT INTO wine VALUES(\(index), 'Wine no. \(index)', \(Double(index % 50) / 10), 'notes; \(index)');\n"
+            try plain.write(line)
+            try transaction.write(line)
+        }
+        try transaction.write("COMMIT;\n")
+        try plain.close()
+        try transaction.close()
+        let cellarDatabase = context.file("run-cellar.db")
+        let sqliteDatabase = context.file("run-sqlite.db")
+        return Benchmark(
+            name: "`cellar run` of a 500k-row INSERT script, one transaction", timeTarget: 1.05, memoryTarget: nil,
+            cellar: BenchmarkCommand(executable: context.cellarPath, arguments: ["run", "-d", cellarDatabase, script]),
+            sqlite: BenchmarkCommand(executable: context.sqlitePath, arguments: [sqliteDatabase], inputPath: wrapped),
+            reset: {
+                BenchmarkContext.remove(cellarDatabase)
+                BenchmarkContext.remove(sqliteDatabase)
+            })
+    }
+
+    /// A 1 GB script (8 KiB text per statement): cellar's peak memory must stay under 64 MB.
+    static func runHugeScript(_ context: BenchmarkContext) throws -> Benchmark {
+        let script = context.file("huge.sql")
+        var writer = try FileWriter(path: script)
+        try writer.write("CREATE TABLE blobs(id INTEGER PRIMARY KEY, body TEXT);\n")
+        let body = String(repeating: "x", count: 8_000)
+        for index in 0..<131_072 {
+            try writer.write("INSERT INTO blobs VALUES(\(index), '\(body)'); DELETE FROM blobs;\n")
+        }
+        try writer.close()
+        let database = context.file("huge.db")
+        var benchmark = Benchmark(
+            name: "`cellar run` of a 1 GB script (peak memory)", timeTarget: nil, memoryTarget: nil,
+            cellar: BenchmarkCommand(executable: context.cellarPath, arguments: ["run", "-d", database, script]), sqlite: nil,
+            reset: { BenchmarkContext.remove(database) })
+        benchmark.absoluteMemoryTarget = 64 << 20
+        return benchmark
+    }
+
+    // MARK: - query
+
+    static func queryDatabase(_ context: BenchmarkContext) throws -> String {
+        let database = context.file("query.db")
+        guard access(database, F_OK) != 0 else { return database }
+        try BenchmarkProcess.runChecked(
+            BenchmarkCommand(
+                executable: context.sqlitePath,
+                arguments: [
+                    database,
+                    """
+                    CREATE TABLE t(id INTEGER, price REAL, name TEXT, label BLOB, note);
+                    WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000)
+                    INSERT INTO t SELECT x, (x % 10000) / 100.0, 'Château no. ' || x, randomblob(16), NULL FROM c;
+                    """,
+                ]))
+        return database
+    }
+
+    /// 1M rows of an integer, a real, text, a 16-byte blob and NULL, written to /dev/null.
+    static func queryDatabaseRows(_ context: BenchmarkContext, mode: String) throws -> Benchmark {
+        let database = try queryDatabase(context)
+        let sql = "SELECT * FROM t"
+        return Benchmark(
+            name: "`cellar query --mode \(mode)` of 1M rows", timeTarget: 1.0, memoryTarget: mode == "box" ? 0.25 : nil,
+            cellar: BenchmarkCommand(executable: context.cellarPath, arguments: ["query", "-d", database, "--mode", mode, sql]),
+            sqlite: BenchmarkCommand(executable: context.sqlitePath, arguments: ["-\(mode)", database, sql]))
+    }
+
+    // MARK: - start-up
+
+    static func version(_ context: BenchmarkContext) -> Benchmark {
+        Benchmark(
+            name: "`cellar --version`", timeTarget: 1.5, memoryTarget: nil,
+            cellar: BenchmarkCommand(executable: context.cellarPath, arguments: ["--version"]),
+            sqlite: BenchmarkCommand(executable: context.sqlitePath, arguments: ["-version"]))
+    }
+}
