@@ -122,6 +122,14 @@ import Testing
         #expect(try FileBytes.readText(history) == "SELECT 1, 2;\nSELECT 3;\n.tables\n")
     }
 
+    @Test func aKilledShellKeepsItsHistory() throws {
+        let terminal = try start()
+        try terminal.type("SELECT 'kept';")
+        try terminal.waitFor("cellar>", count: 2)
+        terminal.kill()
+        #expect(try FileBytes.readText(folder.file("history")) == "SELECT 'kept';\n")
+    }
+
     @Test func historyIsLoadedAndAnExistingFileIsTightenedTo0600() throws {
         let history = try folder.write("history", "SELECT 'from last time';\n")
         chmod(history, 0o644)

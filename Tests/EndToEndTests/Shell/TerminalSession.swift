@@ -32,6 +32,11 @@ final class TerminalSession {
     }
 
     deinit {
+        kill()
+    }
+
+    /// Ends the terminal and everything in it at once (the shell gets SIGHUP, no chance to tidy up).
+    func kill() {
         _ = try? Shell.run(Self.tmux, ["-L", socket, "kill-server"], timeout: 10)
     }
 
