@@ -175,10 +175,12 @@ extension ShellSession {
         } catch {
             throw DotCommandError("cannot read '\(path)': \(error)")
         }
+        // Not UTF-8 (UTF-16, a NUL, a bad sequence): an error naming the place, and nothing runs.
+        let text = try SQLFileDecoder.decode(bytes, path: path)
         let errorsBefore = errorCount
         readDepth += 1
         defer { readDepth -= 1 }
-        _ = runLines(of: LineReader(BufferSource(bytes)), path: path)
+        _ = runLines(of: LineReader(BufferSource(text)), path: path)
         return errorCount == errorsBefore ? .succeeded : .failed
     }
 

@@ -36,13 +36,10 @@ final class ShellSession {
     var readDepth = 0
     /// Whether `.quit` has already warned about the open transaction.
     var hasWarnedAboutTransaction = false
-    /// Whether error messages are coloured.
-    let usesColor: Bool
-    /// The settings `cellar` runs with (the migrations folder for `.migrations`).
+    /// The settings `cellar` runs with: busy timeout, colour, the migrations folder for `.migrations`.
     let configuration: Configuration
-    /// Why the last statement was refused by `--safe`, if it was.
+    /// The authorizer policy of `--safe`, when it is on.
     let safeMode: SafeModePolicy?
-    private let busyTimeout: Int32
 
     /// Creates a session on an open database.
     init(database: Database, io: IO, settings: ShellSettings, configuration: Configuration) throws {
@@ -50,9 +47,7 @@ final class ShellSession {
         self.io = io
         self.settings = settings
         self.isInteractive = io.isInputTerminal
-        self.usesColor = configuration.usesColor
         self.configuration = configuration
-        self.busyTimeout = configuration.busyTimeout
         self.safeMode = settings.isSafe ? SafeModePolicy() : nil
         try prepare(database)
     }
@@ -66,7 +61,8 @@ final class ShellSession {
     /// Opens `path` the way the shell opens every database: defensive, with the file functions and,
     /// under `--safe`, the authorizer.
     func openDatabase(_ path: String) throws -> Database {
-        let database = try Database(path: path, options: Database.Options(busyTimeout: busyTimeout, isDefensive: true))
+        let database = try Database(
+            path: path, options: Database.Options(busyTimeout: configuration.busyTimeout, isDefensive: true))
         try prepare(database)
         return database
     }
@@ -235,7 +231,7 @@ final class ShellSession {
     /// Reports an error about a file (a migration's, for `.migrations`) as compilers do.
     func report(_ diagnostic: Diagnostic) {
         errorCount += 1
-        io.printError(DiagnosticFormatter(usesColor: usesColor).format(diagnostic))
+        io.printError(DiagnosticFormatter(usesColor: configuration.usesColor).format(diagnostic))
     }
 
     /// Reports a failure at a line of the input (a dot-command's).
@@ -243,7 +239,7 @@ final class ShellSession {
         errorCount += 1
         let diagnostic = Diagnostic(
             path: path, location: SourceLocation(line: line, column: 1), sourceLine: text, message: message)
-        io.printError(DiagnosticFormatter(usesColor: usesColor).format(diagnostic))
+        io.printError(DiagnosticFormatter(usesColor: configuration.usesColor).format(diagnostic))
     }
 
     private func report(_ error: any Error, in sql: String, path: String, firstLine: Int, offset: Int?) {
@@ -267,7 +263,7 @@ final class ShellSession {
         let diagnostic = Diagnostic(
             path: path, location: SourceLocation(line: local.line + firstLine - 1, column: local.column),
             sourceLine: SourceLocation.lineText(local.line, in: sql), message: message, underlying: error)
-        io.printError(DiagnosticFormatter(usesColor: usesColor).format(diagnostic))
+        io.printError(DiagnosticFormatter(usesColor: configuration.usesColor).format(diagnostic))
     }
 }
 

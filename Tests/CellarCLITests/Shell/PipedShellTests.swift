@@ -181,6 +181,15 @@ import Testing
         #expect(missing.error.contains("cannot read"))
     }
 
+    @Test func readRefusesAFileThatIsNotUTF8AndRunsNothingOfIt() throws {
+        let script = try folder.write(
+            "latin1.sql", bytes: Array("DELETE FROM wine;\nSELECT 'caf".utf8) + [0xE9, 0x27, 0x3B, 0x0A])
+        let run = shell(".read \(script)\n")
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("\(script):2:12: error: invalid UTF-8 (byte 0xe9)"))
+        #expect(try count("SELECT count(*) FROM wine") == .integer(2))
+    }
+
     @Test func outputRedirectsResultsToAFile() throws {
         let target = folder.file("out.txt")
         let run = shell(".output \(target)\nSELECT 'to file';\n.output\nSELECT 'to stdout';\n")
