@@ -12,23 +12,40 @@ final class LineReader {
         self.source = source
     }
 
-    /// The next line without its `\n` (or `\r\n`), or nil at the end of input.
+    /// A line of input: its text, or where its bytes stop being UTF-8.
+    enum Line: Equatable {
+        /// The line's text without its `\n` (or `\r\n`).
+        case text(String)
+        /// The line is not valid UTF-8 (or holds a NUL): the offending byte and the text before it.
+        case invalid(byte: UInt8, prefix: String)
+    }
+
+    /// The next line, or nil at the end of input.
     ///
     /// - Throws: what the source throws.
-    func nextLine() throws -> String? {
+    func nextLine() throws -> Line? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 defer { start = newline + 1 }
                 let end = newline > start && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-                return String(decoding: buffer[start..<end], as: UTF8.self)
+                return Self.line(buffer[start..<end])
             }
             if isAtEnd {
                 guard start < buffer.count else { return nil }
                 defer { start = buffer.count }
-                return String(decoding: buffer[start...], as: UTF8.self)
+                return Self.line(buffer[start...])
             }
             try fill()
         }
+    }
+
+    private static func line(_ bytes: ArraySlice<UInt8>) -> Line {
+        let invalid =
+            bytes.firstIndex(of: 0).map { $0 - bytes.startIndex }
+            ?? bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
+        guard let invalid else { return .text(String(decoding: bytes, as: UTF8.self)) }
+        let prefix = String(decoding: bytes.prefix(invalid), as: UTF8.self)
+        return .invalid(byte: bytes[bytes.startIndex + invalid], prefix: prefix)
     }
 
     private func fill() throws {

@@ -90,17 +90,29 @@ final class ShellSession {
         let interruptsBefore = interruptCount
         // Ctrl-C stops a whole `.read` file, not just its running statement.
         while interruptCount == interruptsBefore {
-            let line: String?
+            let next: LineReader.Line?
             do {
-                line = try reader.nextLine()
+                next = try reader.nextLine()
             } catch {
                 reportError("cannot read \(path): \(error)")
                 return .stop
             }
-            guard let line else { return handle(accumulator.finish(), path: path, lineNumber: lineNumber) }
+            guard let next else { return handle(accumulator.finish(), path: path, lineNumber: lineNumber) }
             lineNumber += 1
-            let flow = handle(accumulator.add(line, lineNumber: lineNumber), path: path, lineNumber: lineNumber)
-            if flow == .stop { return .stop }
+            switch next {
+            case .text(let line):
+                let flow = handle(accumulator.add(line, lineNumber: lineNumber), path: path, lineNumber: lineNumber)
+                if flow == .stop { return .stop }
+            case .invalid(let byte, let prefix):
+                // The statement this line belongs to cannot be run as written: drop it and say where.
+                accumulator.discard()
+                let message = byte == 0 ? TextEncodingCheck.nulMessage : TextEncodingCheck.invalidByteMessage(byte)
+                report(
+                    Diagnostic(
+                        path: path, location: SourceLocation(line: lineNumber, column: prefix.unicodeScalars.count + 1),
+                        sourceLine: prefix + "\u{FFFD}", message: message))
+                if bailsHere { return .stop }
+            }
         }
         return .stop
     }

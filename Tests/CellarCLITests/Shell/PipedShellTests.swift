@@ -190,6 +190,18 @@ import Testing
         #expect(try count("SELECT count(*) FROM wine") == .integer(2))
     }
 
+    @Test func aLineOfStandardInputThatIsNotUTF8IsAnErrorAtItsPlace() throws {
+        let input = Array("SELECT 1;\nINSERT INTO wine (name) VALUES\n ('caf".utf8) + [0xE9] + Array("');\nSELECT 2;\n".utf8)
+        let output = BufferSink()
+        let error = BufferSink()
+        let status = CellarCLI.run(
+            ["shell", "-d", databasePath], io: IO(input: BufferSource(input), output: output, error: error, environment: [:]))
+        #expect(status == 1)
+        #expect(error.text.hasPrefix("<stdin>:3:7: error: invalid UTF-8 (byte 0xe9)"))
+        #expect(output.text == "1\n2\n")
+        #expect(try count("SELECT count(*) FROM wine") == .integer(2))
+    }
+
     @Test func outputRedirectsResultsToAFile() throws {
         let target = folder.file("out.txt")
         let run = shell(".output \(target)\nSELECT 'to file';\n.output\nSELECT 'to stdout';\n")
