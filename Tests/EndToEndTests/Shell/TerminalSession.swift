@@ -37,7 +37,7 @@ final class TerminalSession {
 
     /// Ends the terminal and everything in it at once (the shell gets SIGHUP, no chance to tidy up).
     func kill() {
-        _ = try? Shell.run(Self.tmux, ["-L", socket, "kill-server"], timeout: 10)
+        _ = try? Shell.run(Self.tmux, ["-L", socket, "kill-server"], environment: Self.tmuxEnvironment, timeout: 10)
     }
 
     /// Types `text` literally (no key names), then presses Enter if asked.
@@ -53,7 +53,8 @@ final class TerminalSession {
 
     /// What the pane shows, trailing blank lines removed.
     func screen() throws -> String {
-        let result = try Shell.run(Self.tmux, ["-L", socket, "capture-pane", "-p", "-J"], timeout: 10)
+        let result = try Shell.run(
+            Self.tmux, ["-L", socket, "capture-pane", "-p", "-J"], environment: Self.tmuxEnvironment, timeout: 10)
         return result.output.trimmingTrailingNewlines()
     }
 
@@ -76,8 +77,14 @@ final class TerminalSession {
         try waitUntil(timeout: timeout, "\(count)× \(text)") { $0.occurrences(of: text) >= count }
     }
 
+    /// This process's environment without `TMUX`, which would make tmux refuse to nest a session when
+    /// the tests themselves run inside tmux.
+    private static var tmuxEnvironment: [String: String] {
+        ChildProcess.currentEnvironment.filter { $0.key != "TMUX" && $0.key != "TMUX_PANE" }
+    }
+
     private func tmux(_ arguments: [String]) throws {
-        let result = try Shell.run(Self.tmux, ["-L", socket] + arguments, timeout: 10)
+        let result = try Shell.run(Self.tmux, ["-L", socket] + arguments, environment: Self.tmuxEnvironment, timeout: 10)
         guard result.status == 0 else { throw Timeout(description: "tmux \(arguments) failed: \(result)") }
     }
 
