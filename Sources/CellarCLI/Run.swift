@@ -7,17 +7,21 @@ import CellarKit
 public func run(_ arguments: [String], io: IO) -> Int32 {
     let parser = ArgumentParser(globalOptions: GlobalOptions.options + [HelpFormatter.helpOption, VersionInfo.option])
     let status: ExitStatus
+    var usesColor: Bool?
     do {
-        status = try dispatch(arguments, parser: parser, io: io)
+        status = try dispatch(arguments, parser: parser, io: io) { usesColor = $0.usesColor }
     } catch {
-        status = ErrorReporter(io: io).report(error)
+        status = ErrorReporter(io: io, usesColor: usesColor).report(error)
     }
     try? io.output.flush()
     try? io.error.flush()
     return status.rawValue
 }
 
-private func dispatch(_ arguments: [String], parser: ArgumentParser, io: IO) throws -> ExitStatus {
+/// Parses and runs the command; `configured` learns the configuration once it is resolved.
+private func dispatch(
+    _ arguments: [String], parser: ArgumentParser, io: IO, configured: (Configuration) -> Void
+) throws -> ExitStatus {
     let commandName = parser.commandName(in: arguments)
     guard let commandName else {
         let parsed = try parser.parse(arguments, for: nil)
@@ -48,6 +52,7 @@ private func dispatch(_ arguments: [String], parser: ArgumentParser, io: IO) thr
     }
     try checkArgumentCount(parsed, for: command.spec)
     let configuration = try Configuration(parsed, environment: io.environment, isErrorTerminal: io.isErrorTerminal)
+    configured(configuration)
     return try command.run(Invocation(arguments: parsed, configuration: configuration, io: io))
 }
 

@@ -19,7 +19,7 @@ enum RollbackCommand: Command {
         let target = try target(invocation.arguments)
         let migrations = try session.loadMigrations()
         let database = try session.openForWriting(creating: false)
-        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+        return try TerminationWatcher.shared.guarding(database) {
             let migrator = session.migrator(database, migrations: migrations)
             let start = WallClock.milliseconds()
             let outcomes = try session.translating { try migrator.rollback(target) }

@@ -25,7 +25,7 @@ enum SeedCommand: Command {
                 ? Seed.all(in: folder) : files.map { path throws(MigrationError) in try Seed.file(path, seedsFolder: folder) }
         }
         let database = try session.openForWriting(creating: false)
-        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+        return try TerminationWatcher.shared.guarding(database) {
             let start = WallClock.milliseconds()
             let outcomes = try session.translating {
                 try Seeder(database: database).run(seeds, force: invocation.arguments.has("force"))

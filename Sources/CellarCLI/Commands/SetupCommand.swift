@@ -22,7 +22,7 @@ enum SetupCommand: Command {
         let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
         try session.preflight(migrations, options: options)
         let database = try session.openForWriting(creating: true)
-        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+        return try TerminationWatcher.shared.guarding(database) {
             let migrator = session.migrator(database, migrations: migrations)
             try session.warnAboutAppliedChanges(migrator)
             let start = WallClock.milliseconds()

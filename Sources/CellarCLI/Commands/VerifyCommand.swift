@@ -11,7 +11,7 @@ enum VerifyCommand: Command {
         let migrations = try session.loadMigrations()
         let migrator = Migrator(database: try session.openForReading(), migrations: migrations)
         let problems = try migrator.verify()
-        let reporter = ErrorReporter(io: invocation.io)
+        let reporter = ErrorReporter(io: invocation.io, usesColor: invocation.configuration.usesColor)
         for problem in problems {
             _ = reporter.report(problem.diagnostic.map { $0 as any Error } ?? CommandFailure(message: problem.description))
         }

@@ -9,14 +9,17 @@ import CellarKit
 ///       |                                        ^
 /// ```
 struct DiagnosticFormatter {
-    /// Whether to colour `error:` and the caret.
+    /// Whether to colour `error:`.
     let usesColor: Bool
+
+    /// `error:` in bold red.
+    static let coloredErrorLabel = "\u{1B}[1;31merror:\u{1B}[0m"
 
     /// The whole report, lines joined with newlines, every piece of outside text escaped.
     func format(_ diagnostic: Diagnostic) -> String {
         let path = ControlCharacterEscaping.escape(diagnostic.path)
         let place = diagnostic.location.map { "\(path):\($0.line):\($0.column)" } ?? path
-        let label = usesColor ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+        let label = usesColor ? Self.coloredErrorLabel : "error:"
         var lines = ["\(place): \(label) \(ControlCharacterEscaping.escape(diagnostic.message))"]
         if let location = diagnostic.location, let source = diagnostic.sourceLine {
             let number = String(location.line)

@@ -3,25 +3,39 @@ import CellarKit
 /// Turns any error a command throws into a message on standard error and an exit status.
 struct ErrorReporter {
     let io: IO
+    /// Whether `error:` is shown in red.
+    let usesColor: Bool
+
+    /// A reporter on `io`; colour defaults to SPEC's `auto` (standard error is a terminal and `NO_COLOR`
+    /// is unset) until the configuration, with its `--color` flag, is known.
+    init(io: IO, usesColor: Bool? = nil) {
+        self.io = io
+        self.usesColor = usesColor ?? (io.isErrorTerminal && io.environment["NO_COLOR", default: ""].isEmpty)
+    }
+
+    private var label: String { usesColor ? DiagnosticFormatter.coloredErrorLabel : "error:" }
 
     /// Reports `error` and returns the exit status it calls for.
     func report(_ error: any Error) -> ExitStatus {
         switch error {
         case let usage as UsageError:
-            io.printError("cellar: error: \(escaped(usage.message))")
+            io.printError("cellar: \(label) \(escaped(usage.message))")
             if let name = usage.command, let command = CommandRegistry.command(named: name) {
                 io.printError("usage: \(HelpFormatter.usage(for: command.spec))")
                 io.printError("see 'cellar \(name) --help'")
             }
             return .usage
         case let diagnostic as Diagnostic:
-            io.printError(DiagnosticFormatter(usesColor: false).format(diagnostic))
+            io.printError(DiagnosticFormatter(usesColor: usesColor).format(diagnostic))
             return .failure
+        case let stop as SignalStop:
+            _ = report(stop.underlying)
+            return stop.status
         case let failure as CommandFailure:
-            io.printError("cellar: error: \(escaped(failure.message))")
+            io.printError("cellar: \(label) \(escaped(failure.message))")
             return failure.status
         default:
-            io.printError("cellar: error: \(escaped(String(describing: error)))")
+            io.printError("cellar: \(label) \(escaped(String(describing: error)))")
             return .failure
         }
     }

@@ -37,9 +37,9 @@ final class TerminationWatcher: Sendable {
         }
     }
 
-    /// Runs `body` with `database` guarded; if a signal stopped it, reports that and returns the
-    /// signal's exit status (128 + signal number) instead of what `body` returned or threw.
-    func guarding(_ database: Database, io: IO, _ body: () throws -> ExitStatus) throws -> ExitStatus {
+    /// Runs `body` with `database` guarded. If a signal stopped it, the error it threw comes back as a
+    /// ``SignalStop`` carrying the signal's exit status (128 + signal number).
+    func guarding(_ database: Database, _ body: () throws -> ExitStatus) throws -> ExitStatus {
         let flag = CancellationFlag()
         database.cancellation = flag
         guarded.withLock { $0 = (database.interrupter, flag) }
@@ -52,8 +52,7 @@ final class TerminationWatcher: Sendable {
             status = try body()
         } catch {
             guard let signalStatus = stopStatus() else { throw error }
-            _ = ErrorReporter(io: io).report(error)
-            return signalStatus
+            throw SignalStop(underlying: error, status: signalStatus)
         }
         return stopStatus() ?? status
     }
@@ -90,4 +89,12 @@ final class TerminationWatcher: Sendable {
         sigaddset(&signals, SIGTERM)
         return signals
     }
+}
+
+/// The error of a command stopped by SIGINT or SIGTERM: reported as `underlying`, exiting with `status`.
+struct SignalStop: Error {
+    /// What the interrupted work threw (the rolled-back statement's error).
+    let underlying: any Error
+    /// 130 for SIGINT, 143 for SIGTERM.
+    let status: ExitStatus
 }

@@ -107,3 +107,25 @@ struct InProcessRun {
         #expect(run.error.contains("\\x1b[2J"))
     }
 }
+
+@Suite struct ErrorColourTests {
+    private func run(_ arguments: [String], terminal: Bool, environment: [String: String] = [:]) -> String {
+        let error = BufferSink()
+        _ = CellarCLI.run(
+            arguments,
+            io: IO(
+                input: BufferSource(""), output: BufferSink(), error: error, environment: environment, isErrorTerminal: terminal))
+        return error.text
+    }
+
+    @Test func errorsAreRedOnlyOnATerminalWithoutNoColorUnlessForced() {
+        let arguments = ["query", "SELECT 1", "-d", "/nonexistent/x.db"]
+        #expect(run(arguments, terminal: true).contains("\u{1B}[1;31merror:"))
+        #expect(!run(arguments, terminal: false).contains("\u{1B}"))
+        #expect(!run(arguments, terminal: true, environment: ["NO_COLOR": "1"]).contains("\u{1B}"))
+        #expect(
+            run(arguments + ["--color", "always"], terminal: false, environment: ["NO_COLOR": "1"]).contains("\u{1B}[1;31merror:")
+        )
+        #expect(!run(arguments + ["--color=never"], terminal: true).contains("\u{1B}"))
+    }
+}
