@@ -1,7 +1,10 @@
+import CellarKit
+
 /// What Tab offers for a line and a cursor position: pure logic, tested without readline.
 ///
 /// - At the start of a line (no statement pending), `.` + letters complete dot-command names.
-/// - After `.read`, `.open` and `.output`, file paths; after `.schema`, `.tables`, `.indexes`, tables.
+/// - After `.read`, `.open` and `.output`, file paths; after `.schema`, `.tables`, `.indexes`, tables;
+///   after `.mode`, the modes; after `.headers`, `.timer`, `.changes`, `.bail`, `on` and `off`.
 /// - In SQL, `qualifier.` completes the columns of the table or alias `qualifier`
 ///   (`SELECT w.| FROM wine w`); otherwise keywords, table and view names, and the columns of the
 ///   tables named anywhere in the statement.
@@ -63,6 +66,8 @@ struct CompletionEngine {
         let word = Self.argumentWord(text[blank...])
         if DotCommandCatalog.fileCommands.contains(name) { return pathCandidates(word) }
         if ["schema", "tables", "indexes"].contains(name) { return Self.matching(schema.tableNames, prefix: word) }
+        if name == "mode" { return Self.matching(OutputMode.allCases.map(\.rawValue), prefix: word) }
+        if ["headers", "timer", "changes", "bail"].contains(name) { return Self.matching(["on", "off"], prefix: word) }
         return []
     }
 

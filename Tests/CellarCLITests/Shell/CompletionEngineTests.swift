@@ -87,8 +87,11 @@ import Testing
         #expect(complete(text) == expected)
     }
 
-    @Test func tableNamesAfterSchemaCommands() {
+    @Test func argumentsOfDotCommands() {
         #expect(complete(".schema win") == ["wine", "winery"])
-        #expect(complete(".headers o").isEmpty)
+        #expect(complete(".mode j") == ["json", "jsonl"])
+        #expect(complete(".headers o") == ["on", "off"])
+        #expect(complete(".timer of") == ["off"])
+        #expect(complete(".nullvalue n").isEmpty)
     }
 }
