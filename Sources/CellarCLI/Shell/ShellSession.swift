@@ -39,7 +39,7 @@ final class ShellSession {
     /// The settings `cellar` runs with: busy timeout, colour, the migrations folder for `.migrations`.
     let configuration: Configuration
     /// The authorizer policy of `--safe`, when it is on.
-    let safeMode: SafeModePolicy?
+    let safeMode: ConnectionPolicy?
 
     /// Creates a session on an open database.
     init(database: Database, io: IO, settings: ShellSettings, configuration: Configuration) throws {
@@ -48,7 +48,7 @@ final class ShellSession {
         self.settings = settings
         self.isInteractive = io.isInputTerminal
         self.configuration = configuration
-        self.safeMode = settings.isSafe ? SafeModePolicy() : nil
+        self.safeMode = settings.isSafe ? ConnectionPolicy(refusesTransactionControl: false, isSafe: true) : nil
         try prepare(database)
     }
 
@@ -267,8 +267,9 @@ final class ShellSession {
             return
         }
         var message = error.message
-        if let refusal = safeMode?.takeRefusal() {
-            message += " (--safe refuses \(refusal))"
+        if let safeMode, let refusal = safeMode.refusalMessage {
+            message += " (\(refusal))"
+            safeMode.clearRefusal()
         }
         let byteOffset = error.offset ?? offset ?? 0
         let local = SourceLocation(byteOffset: byteOffset, in: sql)

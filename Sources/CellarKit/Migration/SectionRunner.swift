@@ -18,9 +18,9 @@ struct SectionRunner {
     func run(
         _ sql: String, startOffset: Int, text: String, path: String, isGuarded: Bool
     ) throws -> Result {
-        let transactionGuard = TransactionControlGuard()
-        if isGuarded { try transactionGuard.install(on: database) }
-        defer { if isGuarded { try? transactionGuard.uninstall(from: database) } }
+        let policy = ConnectionPolicy(refusesTransactionControl: true, isSafe: false)
+        if isGuarded { try policy.install(on: database) }
+        defer { if isGuarded { try? policy.uninstall(from: database) } }
         try installProgress()
         defer { try? database.setProgressHandler(every: 0, nil) }
         var result = Result()
@@ -33,7 +33,7 @@ struct SectionRunner {
             }
         } catch let error as SQLiteError {
             var message = error.message
-            if let operation = transactionGuard.refusedOperation {
+            if case .transactionControl(let operation) = policy.lastRefusal {
                 message =
                     "\(operation) is not allowed here: cellar runs this in a transaction of its own and commits it "
                     + "(a migration that manages its own transactions needs '-- migrate:up transaction:false')"

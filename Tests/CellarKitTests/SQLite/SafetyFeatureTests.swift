@@ -6,25 +6,25 @@ import Testing
     func transactionControlIsRefusedAtPrepareTime(statement: String) throws {
         let database = try Database(path: ":memory:")
         try database.execute("CREATE TABLE t(a)")
-        let guardian = TransactionControlGuard()
+        let policy = ConnectionPolicy(refusesTransactionControl: true, isSafe: false)
         try database.execute("BEGIN")
-        try guardian.install(on: database)
+        try policy.install(on: database)
         try database.execute("INSERT INTO t VALUES (1)")
         let error = #expect(throws: SQLiteError.self) { try database.execute(statement) }
         #expect(error?.primaryCode == 23)  // SQLITE_AUTH
-        #expect(guardian.refusedOperation != nil)
+        #expect(policy.lastRefusal != nil)
         #expect(!database.isAutocommit)
-        try guardian.uninstall(from: database)
+        try policy.uninstall(from: database)
         try database.execute("ROLLBACK")
         #expect(try database.scalar("SELECT count(*) FROM t") == .integer(0))
     }
 
     @Test func savepointsStayAllowedUnderTheGuard() throws {
         let database = try Database(path: ":memory:")
-        let guardian = TransactionControlGuard()
-        try guardian.install(on: database)
+        let policy = ConnectionPolicy(refusesTransactionControl: true, isSafe: false)
+        try policy.install(on: database)
         try database.execute("SAVEPOINT s; CREATE TABLE t(a); ROLLBACK TO s; RELEASE s")
-        #expect(guardian.refusedOperation == nil)
+        #expect(policy.lastRefusal == nil)
     }
 
     @Test func directOnlyFunctionCannotRunFromAView() throws {

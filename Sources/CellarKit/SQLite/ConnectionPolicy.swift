@@ -2,8 +2,9 @@
 /// (<https://sqlite.org/c3ref/set_authorizer.html>): transaction control inside a transaction cellar
 /// opened, and, under `--safe`, whatever reaches outside the database.
 ///
-/// A connection has only one authorizer, so this combines the checks of
-/// ``TransactionControlGuard`` with those of `--safe` (as `sqlite3 -safe`): the functions
+/// A connection has only one authorizer, so one policy holds both checks: the migrator, seeds and
+/// transactional scripts refuse `BEGIN`, `COMMIT`/`END` and `ROLLBACK` without `TO` (savepoints stay
+/// allowed); `--safe` (as `sqlite3 -safe`) refuses the functions
 /// `readfile`, `writefile`, `load_extension` and `fts3_tokenizer`, `ATTACH`, and `VACUUM INTO`,
 /// which SQLite authorizes as an `ATTACH` of the target file (a plain `VACUUM` attaches `''`
 /// and stays allowed).
@@ -36,6 +37,11 @@ public final class ConnectionPolicy {
     public init(refusesTransactionControl: Bool, isSafe: Bool) {
         self.refusesTransactionControl = refusesTransactionControl
         self.isSafe = isSafe
+    }
+
+    /// Removes the policy (any authorizer) from `database`.
+    public func uninstall(from database: Database) throws {
+        try database.setAuthorizer(nil)
     }
 
     /// Installs the policy as `database`'s authorizer (replacing any other).
