@@ -26,6 +26,14 @@ import Testing
         #expect(recorded[0][1] == .text(SHA256.hexDigest(of: Array("INSERT INTO wineries VALUES (1, 'first');".utf8))))
     }
 
+    /// SPEC: a seed's checksum is that of the whole file with CRLF as LF — its final newline included.
+    @Test func seedChecksumCoversTheWholeFileWithCRLFAsLF() throws {
+        let (project, _) = try seededProject()
+        try project.folder.write("seeds/0001_crlf.sql", "INSERT INTO wineries VALUES (1, 'a');\r\n\r\n")
+        let seed = try #require(try Seed.all(in: project.folder.file("seeds")).first)
+        #expect(seed.checksum == SHA256.hexDigest(of: Array("INSERT INTO wineries VALUES (1, 'a');\n\n".utf8)))
+    }
+
     @Test func forceRunsAgainAndAChangedSeedIsReportedNotRerun() throws {
         let (project, database) = try seededProject()
         let path = try project.folder.write("seeds/0001_a.sql", "INSERT INTO wineries (name) VALUES ('x');")

@@ -47,8 +47,9 @@ public enum MigrationParser {
             checksum: checksum(of: upBytes))
     }
 
-    /// SHA-256 of `section` with CRLF as LF and whitespace at its end dropped.
-    public static func checksum(of section: some Collection<UInt8>) -> String {
+    /// SHA-256 (lowercase hex) of `section` with CRLF as LF and, for a migration's up section,
+    /// whitespace at its end dropped (a seed's checksum keeps it: SPEC hashes the whole seed file).
+    public static func checksum(of section: some Collection<UInt8>, droppingTrailingWhitespace: Bool = true) -> String {
         var normalized: [UInt8] = []
         normalized.reserveCapacity(section.count)
         var previous: UInt8 = 0
@@ -57,7 +58,9 @@ public enum MigrationParser {
             normalized.append(byte)
             previous = byte
         }
-        while let last = normalized.last, last == 0x20 || (0x09...0x0D).contains(last) { normalized.removeLast() }
+        while droppingTrailingWhitespace, let last = normalized.last, last == 0x20 || (0x09...0x0D).contains(last) {
+            normalized.removeLast()
+        }
         return SHA256.hexDigest(of: normalized)
     }
 

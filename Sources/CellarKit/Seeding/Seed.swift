@@ -6,7 +6,7 @@ public struct Seed: Sendable, Hashable {
     public let path: String
     /// The file's text (after a UTF-8 byte order mark, if any).
     public let text: String
-    /// SHA-256 (lowercase hex) of the whole file with CRLF as LF and trailing whitespace dropped.
+    /// SHA-256 (lowercase hex) of the whole file, byte for byte except that CRLF counts as LF.
     public let checksum: String
 
     /// A seed from a file's bytes.
@@ -20,7 +20,7 @@ public struct Seed: Sendable, Hashable {
         self.name = name
         self.path = path
         self.text = text
-        self.checksum = MigrationParser.checksum(of: Array(text.utf8))
+        self.checksum = MigrationParser.checksum(of: contents, droppingTrailingWhitespace: false)
     }
 
     /// Every `.sql` file of `folder`, in file-name order.
