@@ -19,6 +19,7 @@ struct StatusReport {
             if entry.state == .changed { line += "  file changed since it was applied" }
             if entry.state == .missing { line += "  recorded, but no file" }
             if entry.migration?.up.isTransactional == false { line += "  [transaction:false: not atomic]" }
+            if entry.migration?.up.hasStatements == false { line += "  [empty: write its up section before migrating]" }
             lines.append(line)
         }
         if !seeds.isEmpty {

@@ -32,12 +32,16 @@ public enum MigrationParser {
     ///   - bytes: the file's contents.
     ///   - fileName: its name (`0003_add_vintage.sql`).
     ///   - path: the path to show in messages.
+    ///   - allowsEmpty: whether an up section without statements is accepted (`status` lists a file
+    ///     just made by `cellar new`; applying it stays an error).
     /// - Throws: ``MigrationError`` for a bad name, a bad encoding, misplaced markers or an empty up section.
-    public static func parse(_ bytes: [UInt8], fileName: String, path: String) throws(MigrationError) -> Migration {
+    public static func parse(
+        _ bytes: [UInt8], fileName: String, path: String, allowsEmpty: Bool = false
+    ) throws(MigrationError) -> Migration {
         guard let (version, versionText, name) = parseFileName(fileName) else { throw .badFileName(path: path) }
         let text = try SQLFileDecoder.decode(bytes, path: path)
         let (up, down) = try sections(of: text, path: path)
-        guard up.hasStatements else {
+        guard up.hasStatements || allowsEmpty else {
             throw .invalidFile(
                 Diagnostic(path: path, message: "empty migration: the up section holds no SQL statement"))
         }
