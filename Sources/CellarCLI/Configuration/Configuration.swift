@@ -17,6 +17,8 @@ struct Configuration: Sendable {
     var usesColor: Bool
     /// Whether progress and summaries are silenced.
     var isQuiet: Bool
+    /// Extensions loaded into every connection cellar opens on the database (`--load-extension`).
+    var extensions: [String]
 
     /// Resolves every setting (flags beat environment, which beats the default).
     ///
@@ -40,5 +42,6 @@ struct Configuration: Sendable {
         case .auto: usesColor = isErrorTerminal && environment["NO_COLOR", default: ""].isEmpty
         }
         isQuiet = arguments.has(GlobalOptions.quiet.long)
+        extensions = arguments.allValues(GlobalOptions.loadExtension.long)
     }
 }

@@ -19,6 +19,10 @@ enum GlobalOptions {
         option: OptionSpec("color", value: "when", help: "Colour: auto, always or never (NO_COLOR disables auto; default auto)."),
         environmentVariable: nil, defaultValue: "auto")
 
+    /// Extensions to load into every connection; without it extension loading stays off.
+    static let loadExtension = OptionSpec(
+        "load-extension", value: "path", repeatable: true, help: "Load an SQLite extension into the connection (off otherwise).")
+
     /// The flag that silences progress and summaries.
     static let quiet = OptionSpec("quiet", short: "q", help: "Print no progress and no summary.")
 
@@ -26,5 +30,5 @@ enum GlobalOptions {
     static let settings = [database, migrations, seeds, busyTimeout, color]
 
     /// The options every command accepts.
-    static let options = settings.map(\.option) + [quiet]
+    static let options = settings.map(\.option) + [loadExtension, quiet]
 }

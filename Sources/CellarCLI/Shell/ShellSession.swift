@@ -63,6 +63,7 @@ final class ShellSession {
     func openDatabase(_ path: String) throws -> Database {
         let database = try Database(
             path: path, options: Database.Options(busyTimeout: configuration.busyTimeout, isDefensive: true))
+        try DatabaseOpener(configuration).loadExtensions(into: database)
         try prepare(database)
         return database
     }

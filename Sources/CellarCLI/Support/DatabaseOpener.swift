@@ -33,9 +33,21 @@ struct DatabaseOpener {
             let database = try Database(
                 path: path, options: Database.Options(mode: mode, busyTimeout: configuration.busyTimeout, isDefensive: defensive))
             try database.execute("SELECT count(*) FROM sqlite_schema")
+            try loadExtensions(into: database)
             return database
         } catch let error as SQLiteError {
             throw CommandFailure(message: "cannot open database '\(path)': \(error.message)")
+        }
+    }
+
+    /// Loads the `--load-extension` libraries into `database`.
+    func loadExtensions(into database: Database) throws {
+        for path in configuration.extensions {
+            do {
+                try database.loadExtension(path)
+            } catch let error as SQLiteError {
+                throw CommandFailure(message: "cannot load extension '\(path)': \(error.message)")
+            }
         }
     }
 
