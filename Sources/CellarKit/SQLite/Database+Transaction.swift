@@ -36,8 +36,13 @@ extension Database {
     /// A failed statement may already have rolled the transaction back (`SQLITE_FULL`, `SQLITE_IOERR`,
     /// …, <https://sqlite.org/lang_transaction.html>), and a rollback failure leaves nothing better to
     /// do than report the original error, so errors here are deliberately ignored.
+    ///
+    /// The rollback runs even when ``cancellation`` is set: stopping must not leave the transaction open.
     public func rollbackIfNeeded() {
         guard !isAutocommit else { return }
+        let pendingCancellation = cancellation
+        cancellation = nil
+        defer { cancellation = pendingCancellation }
         try? execute("ROLLBACK")
     }
 }
