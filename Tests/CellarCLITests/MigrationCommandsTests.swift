@@ -187,6 +187,13 @@ import Testing
                 """)
     }
 
+    @Test func schemaWritesLFEvenForTablesCreatedFromACRLFScript() throws {
+        let project = try CLIProject(["0001_crlf.sql": "CREATE TABLE t (\r\n  a INTEGER\r\n);\r\n"])
+        #expect(project.run(["migrate"]).status == 0)
+        #expect(try project.scalar("SELECT instr(sql, char(13)) > 0 FROM sqlite_schema WHERE name = 't'") == .integer(1))
+        #expect(project.run(["schema"]).output == "CREATE TABLE t (\n  a INTEGER\n);\n")
+    }
+
     @Test func databaseProblemsAreOneClearLine() throws {
         let project = try CLIProject(three)
         try project.folder.write("notadb.sqlite", String(repeating: "this is not a database ", count: 100))

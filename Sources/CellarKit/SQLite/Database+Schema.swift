@@ -2,7 +2,8 @@ extension Database {
     /// The `CREATE` statements of the schema — tables, then indexes, views and triggers, each by name —
     /// without SQLite's internal objects and cellar's own tables, every statement ending with `;`.
     ///
-    /// The order is stable, so the text can be committed as `schema.sql` and diffed.
+    /// The order is stable, so the text can be committed as `schema.sql` and diffed; CRLF line ends that
+    /// a statement kept from a CRLF script are written as LF, so the text does not depend on checkouts.
     public func schemaSQL() throws -> String {
         let rows = try query(
             """
@@ -13,7 +14,7 @@ extension Database {
             """)
         return rows.map { row in
             guard case .text(let sql) = row[0] else { return "" }
-            return sql + ";\n"
+            return sql.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n") + ";\n"
         }.joined()
     }
 }
