@@ -32,6 +32,15 @@ enum QueryCommand: Command {
         let policy = ConnectionPolicy(refusesTransactionControl: false, isSafe: arguments.has("safe"))
         if policy.isSafe { try policy.install(on: database) }
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
+        return try TerminationWatcher.shared.guarding(database) {
+            try runStatements(sql, on: database, parameters: parameters, renderer: renderer, policy: policy)
+        }
+    }
+
+    /// Runs every statement of `sql`, rendering each result; an SQL error names its place in `sql`.
+    private static func runStatements(
+        _ sql: String, on database: Database, parameters: QueryParameters, renderer: ResultRenderer, policy: ConnectionPolicy
+    ) throws -> ExitStatus {
         var cursor = StatementCursor(database: database, sql: sql)
         do {
             while let prepared = try cursor.next() {

@@ -47,4 +47,18 @@ import Testing
         #expect(try database.scalar("PRAGMA integrity_check") == .text("ok"))
         #expect(try database.scalar("SELECT count(*) FROM kept") == .integer(1))
     }
+
+    @Test func sigintDuringAWritingQueryRollsItBack() throws {
+        let folder = TemporaryDirectory()
+        try Database(path: folder.file("q.db")).execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
+        let update = "UPDATE t SET x = (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c)"
+        let child = try Cellar.start(["query", update, "-d", "q.db"], in: folder.path)
+        usleep(500_000)
+        child.send(SIGINT)
+        let result = try child.wait(timeout: 60)
+        #expect(result.status == 130, "\(result)")
+        #expect(result.error.hasPrefix("<query>:1:1: error: interrupted"), "\(result)")
+        #expect(try Database(path: folder.file("q.db")).scalar("SELECT x FROM t") == .integer(1))
+        #expect(!FileBytes.exists(folder.file("q.db-journal")))
+    }
 }
