@@ -54,7 +54,16 @@ public final class ChildProcess: @unchecked Sendable {
         let environmentEntries = (environment ?? ChildProcess.currentEnvironment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in environmentEntries { free(pointer) } }
         var child: pid_t = 0
-        let code = posix_spawn(&child, command[0], &actions, nil, argv, environmentEntries)
+        // A child inherits the spawning thread's signal mask, and a test thread may have SIGINT and
+        // SIGTERM blocked (cellar's in-process commands block them): start every child with none blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let code = posix_spawn(&child, command[0], &actions, &attributes, argv, environmentEntries)
         guard code == 0 else { throw FileBytes.Failure(description: "cannot start \(executable): errno \(code)") }
         pid = child
     }
