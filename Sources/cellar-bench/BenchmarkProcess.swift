@@ -1,3 +1,4 @@
+import CellarKit
 import Glibc
 
 /// Spawns a command and measures it with `wait4`, so each child's own peak memory is known.
@@ -33,9 +34,7 @@ enum BenchmarkProcess {
 
     /// Seconds on the monotonic clock.
     static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        WallClock.milliseconds() / 1000
     }
 
     /// The peak resident memory of one run of `command`, measured by GNU `time` when it is installed.

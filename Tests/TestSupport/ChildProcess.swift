@@ -97,9 +97,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Seconds on the monotonic clock.
     public static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        WallClock.milliseconds() / 1000
     }
 
     /// This process's environment.

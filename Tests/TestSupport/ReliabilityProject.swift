@@ -19,7 +19,7 @@ public struct ReliabilityProject: Sendable {
     public var files: [MigrationSource.File] {
         (1...count).map {
             MigrationSource.File(
-                name: "\(String(repeating: "0", count: 4 - String($0).count))\($0)_step\($0).sql", text: sql(for: $0))
+                name: "\(WallClock.pad($0, to: 4))_step\($0).sql", text: sql(for: $0))
         }
     }
 

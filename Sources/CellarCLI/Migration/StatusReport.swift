@@ -60,23 +60,9 @@ struct StatusReport {
         "{" + members.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
 
-    /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.
+    /// A JSON string literal.
     private func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONString.quoted(text)
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -1,3 +1,4 @@
+import CellarKit
 import Glibc
 
 /// Measures one statement for `.timer on`: wall-clock, user and system time, printed as sqlite3 does.
@@ -21,9 +22,7 @@ struct RunClock {
     }
 
     private static func realSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        WallClock.milliseconds() / 1000
     }
 
     private static func processSeconds() -> (Double, Double) {
@@ -39,7 +38,6 @@ struct RunClock {
         for _ in 0..<digits { scale *= 10 }
         let scaled = Int64((max(value, 0) * scale).rounded())
         let whole = scaled / Int64(scale)
-        let fraction = String(scaled % Int64(scale))
-        return "\(whole)." + String(repeating: "0", count: digits - fraction.count) + fraction
+        return "\(whole)." + WallClock.pad(Int(scaled % Int64(scale)), to: digits)
     }
 }

@@ -54,13 +54,7 @@ public struct SHA256: Sendable {
     public static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in hasher.finalize() {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return HexEncoding.string(hasher.finalize())
     }
 
     // MARK: - The compression function

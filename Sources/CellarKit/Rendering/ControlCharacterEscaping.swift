@@ -64,7 +64,7 @@ public enum ControlCharacterEscaping {
     }
 
     static func appendHexEscape(_ byte: UInt8, into output: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x")])
+        [byte].withUnsafeBufferPointer { HexEncoding.append($0, to: &output) }
     }
 }
