@@ -12,6 +12,7 @@ enum CommandRegistry {
             BaselineCommand.self,
             SeedCommand.self,
             SchemaCommand.self,
+            DumpCommand.self,
             RunCommand.self,
             QueryCommand.self,
             ShellCommand.self,
