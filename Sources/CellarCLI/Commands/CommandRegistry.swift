@@ -18,6 +18,7 @@ enum CommandRegistry {
             WaitCommand.self,
             RunCommand.self,
             QueryCommand.self,
+            BlobCommand.self,
             ShellCommand.self,
         ]
     }
