@@ -11,7 +11,10 @@ enum BenchmarkCatalog {
         ]
         rows.append(try MigrateBenchmark.make(context))
         rows.append(version(context))
-        if includeHugeScript { rows.append(try runHugeScript(context)) }
+        if includeHugeScript {
+            rows.append(try runHugeScript(context))
+            rows += try BlobBenchmark.make(context)
+        }
         return rows
     }
 

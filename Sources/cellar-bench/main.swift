@@ -1,7 +1,8 @@
 import Glibc
 
 /// `swift run -c release cellar-bench [--runs N] [--huge]`: SPEC's performance table, measured
-/// against the sqlite3 CLI in the same run. `--huge` adds the 1 GB script row (writes 1 GB to /tmp).
+/// against the sqlite3 CLI in the same run. `--huge` adds the 1 GB script row and the 1 GB `blob put` and
+/// `blob get` rows (they write about 5 GB under /tmp).
 var runs = 5
 var includeHugeScript = false
 var arguments = CommandLine.arguments.dropFirst()

@@ -17,12 +17,11 @@ struct BlobTransfer {
             case .put: return try put(request)
             case .get: return try get(request, output: output, isOutputTerminal: isOutputTerminal)
             }
-        } catch let error as BlobError {
-            throw CommandFailure(message: advice(for: error, request: request))
-        } catch let error as SQLiteError where error.isInterrupt {
-            throw CommandFailure(message: interruptedMessage(request))
-        } catch let failure as CommandFailure where failure.message == "interrupted" {
-            throw CommandFailure(message: interruptedMessage(request))
+        } catch {
+            // A stop asked for while blocked on input ends as a short input: it is still a stop.
+            if database.cancellation?.isCancelled == true { throw CommandFailure(message: interruptedMessage(request)) }
+            guard let blobError = error as? BlobError else { throw error }
+            throw CommandFailure(message: advice(for: blobError, request: request))
         }
     }
 
