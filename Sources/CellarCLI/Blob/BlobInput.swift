@@ -15,11 +15,14 @@ final class BlobInput {
     let size: Int
     /// A descriptor this input opened and closes.
     private let ownedDescriptor: Int32?
+    /// The spool this input reads, kept open as long as this input.
+    private let spool: BlobInput?
 
-    private init(source: any ByteSource, size: Int, ownedDescriptor: Int32?) {
+    private init(source: any ByteSource, size: Int, ownedDescriptor: Int32?, spool: BlobInput? = nil) {
         self.source = source
         self.size = size
         self.ownedDescriptor = ownedDescriptor
+        self.spool = spool
     }
 
     deinit {
@@ -38,26 +41,40 @@ final class BlobInput {
         cancellation: CancellationFlag?
     ) throws -> BlobInput {
         if request.path == "-" {
-            let descriptor = (standardInput as? FileDescriptorSource)?.descriptor
-            if let descriptor, let size = remainingRegularFileSize(descriptor) {
-                return BlobInput(source: standardInput, size: size, ownedDescriptor: nil)
+            guard let descriptor = (standardInput as? FileDescriptorSource)?.descriptor else {
+                return try streamOrSpool(
+                    standardInput, request: request, folder: spoolFolder, limit: limit, cancellation: cancellation)
             }
-            if let size = request.declaredSize { return BlobInput(source: standardInput, size: size, ownedDescriptor: nil) }
-            return try spool(standardInput, request: request, folder: spoolFolder, limit: limit, cancellation: cancellation)
+            if let size = remainingRegularFileSize(descriptor) {
+                return BlobInput(source: standardInput, size: request.declaredSize ?? size, ownedDescriptor: nil)
+            }
+            let source = CancellableSource(descriptor: descriptor, cancellation: cancellation)
+            return try streamOrSpool(source, request: request, folder: spoolFolder, limit: limit, cancellation: cancellation)
         }
         let descriptor = Glibc.open(request.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure("cannot read '\(request.path)'", errno) }
-        let file = FileDescriptorSource(descriptor: descriptor)
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
             throw CommandFailure(message: "'\(request.path)' is a directory, not a file")
         }
-        if let size = request.declaredSize ?? remainingRegularFileSize(descriptor) {
-            return BlobInput(source: file, size: size, ownedDescriptor: descriptor)
+        if let size = remainingRegularFileSize(descriptor) {
+            return BlobInput(
+                source: FileDescriptorSource(descriptor: descriptor), size: request.declaredSize ?? size,
+                ownedDescriptor: descriptor)
         }
-        defer { close(descriptor) }
-        return try spool(file, request: request, folder: spoolFolder, limit: limit, cancellation: cancellation)
+        // A FIFO or a device: like a pipe on standard input.
+        let source = CancellableSource(descriptor: descriptor, cancellation: cancellation)
+        let input = try streamOrSpool(source, request: request, folder: spoolFolder, limit: limit, cancellation: cancellation)
+        return BlobInput(source: input.source, size: input.size, ownedDescriptor: descriptor, spool: input)
+    }
+
+    /// Streams `source` directly when `--size` says how long it is, or spools it.
+    private static func streamOrSpool(
+        _ source: any ByteSource, request: BlobRequest, folder: String, limit: Int, cancellation: CancellationFlag?
+    ) throws -> BlobInput {
+        if let size = request.declaredSize { return BlobInput(source: source, size: size, ownedDescriptor: nil) }
+        return try spool(source, request: request, folder: folder, limit: limit, cancellation: cancellation)
     }
 
     /// The bytes left in `descriptor` when it is a regular file, or nil.
