@@ -42,6 +42,7 @@ import Testing
                 "PRAGMA foreign_key_check",
                 "INSERT INTO cellar_migrations (version, name, checksum, applied_at, duration_ms) VALUES (?, ?, ?, ?, ?)",
                 "COMMIT",
+                "PRAGMA foreign_keys",
                 "PRAGMA foreign_keys = ON",
             ])
         #expect(try database.scalar("PRAGMA foreign_keys") == .integer(1))
