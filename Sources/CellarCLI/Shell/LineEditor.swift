@@ -1,9 +1,10 @@
+import Glibc
+
 #if CELLAR_LIBEDIT
     @preconcurrency import CLibedit
 #else
     @preconcurrency import CReadline
 #endif
-import Glibc
 
 /// GNU readline (or libedit's readline interface, in a build with `CELLAR_LINE_EDITOR=libedit`), driven
 /// through its callback interface so that a Ctrl-C (seen by ``InterruptWatcher`` as a readable pipe) can
