@@ -10,6 +10,7 @@ enum MigrateCommand: Command {
             OptionSpec("dry-run", help: "Apply them to a copy, report what each would do, leave the database untouched."),
             OptionSpec("all-or-nothing", help: "Run every pending migration in one transaction."),
             OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
+            MigrationSession.dumpSchemaOption,
         ],
         discussion: """
             Every file is read and checked before anything runs. A failing migration is rolled back and
@@ -48,6 +49,7 @@ enum MigrateCommand: Command {
                 "applied \(MigrationProgress.count(applied, "migration")) in "
                     + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
         }
+        try session.dumpSchemaIfAsked(database)
         return .success
     }
 

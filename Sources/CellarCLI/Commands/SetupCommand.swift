@@ -7,13 +7,15 @@ enum SetupCommand: Command {
         name: "setup",
         abstract: "Create the database if missing, apply pending migrations, then seeds not yet applied.",
         options: [
-            OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one.")
+            OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
+            MigrationSession.dumpSchemaOption,
         ],
         discussion: """
             Idempotent: safe to run on every deploy. A seeds folder that does not exist is skipped unless it
             was named with --seeds or CELLAR_SEEDS. Seed SQL may call readfile('path'); relative paths are
             relative to the working directory.
-            """)
+            """,
+        aliases: ["up"])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
@@ -38,6 +40,7 @@ enum SetupCommand: Command {
                     "applied \(MigrationProgress.count(applied, "migration")) and \(MigrationProgress.count(seeded, "seed")) in "
                         + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
             }
+            try session.dumpSchemaIfAsked(database)
             return .success
         }
     }

@@ -96,6 +96,20 @@ struct MigrationSession {
         }
     }
 
+    /// The `--dump-schema FILE` option of `migrate` and `setup`.
+    static let dumpSchemaOption = OptionSpec(
+        "dump-schema", value: "file", help: "After a successful run, write 'cellar schema' to this file.")
+
+    /// Writes `cellar schema` of `database` to the `--dump-schema` file, if one was asked for.
+    func dumpSchemaIfAsked(_ database: Database) throws {
+        guard let path = invocation.arguments.value(Self.dumpSchemaOption.long) else { return }
+        do {
+            try FileContents.write(Array(try database.schemaSQL().utf8), to: path)
+        } catch let error as SystemError {
+            throw CommandFailure(message: "cannot write the schema to '\(path)': \(error)")
+        }
+    }
+
     /// Writes the one-line summary on standard output unless `--quiet`.
     func summarize(_ line: String) throws {
         guard !configuration.isQuiet else { return }
