@@ -72,7 +72,7 @@ struct MigrationSession {
             let text: String
             switch problem {
             case .changedAfterApply(let version, let path):
-                text = "\(path): migration \(version) changed after it was applied ('cellar accept \(version)' if harmless)"
+                text = "\(path): \(FlagAdvice.changedAfterApplyMessage(version: version))"
             default:
                 text = problem.description
             }
@@ -85,8 +85,7 @@ struct MigrationSession {
         do {
             return try body()
         } catch let error as MigrationError {
-            if let diagnostic = error.diagnostic { throw diagnostic }
-            throw CommandFailure(message: error.description)
+            throw FlagAdvice.advised(error)
         } catch let error as SQLiteError where error.isLockContention {
             throw CommandFailure(
                 message: "database '\(configuration.databasePath)' is locked by another connection "
