@@ -109,6 +109,14 @@ struct MigrationSession {
         }
     }
 
+    /// Takes the `--backup` copy, if asked for, and prints its path.
+    func backUpIfAsked(_ database: Database, version: Int64) throws {
+        let policy = BackupPolicy(invocation.arguments)
+        if let path = try policy.backUp(database, address: configuration.databasePath, version: version) {
+            try io.printOutput("backup: \(ControlCharacterEscaping.escape(path))")
+        }
+    }
+
     /// Writes the one-line summary on standard output unless `--quiet`.
     func summarize(_ line: String) throws {
         guard !configuration.isQuiet else { return }
