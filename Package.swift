@@ -42,6 +42,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "DqliteClient",
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "CellarCLI",
             dependencies: ["CellarKit", usesLibedit ? "CLibedit" : "CReadline"],
             swiftSettings: strictSettings + (usesLibedit ? [.define("CELLAR_LIBEDIT")] : [])
@@ -70,6 +74,11 @@ let package = Package(
         .testTarget(
             name: "CellarCLITests",
             dependencies: ["CellarCLI", "CellarKit", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DqliteClientTests",
+            dependencies: ["DqliteClient", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

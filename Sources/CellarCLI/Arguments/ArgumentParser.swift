@@ -39,7 +39,7 @@ struct ArgumentParser {
             let token = arguments[index]
             index += 1
             if optionsEnded || !token.hasPrefix("-") || token == "-" {
-                if !droppedCommandName, token == command?.name {
+                if !droppedCommandName, command?.names.contains(token) == true {
                     droppedCommandName = true
                 } else {
                     parsed.positionals.append(token)

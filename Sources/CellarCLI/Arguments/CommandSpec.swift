@@ -35,14 +35,23 @@ struct CommandSpec: Sendable {
     let options: [OptionSpec]
     /// Extra paragraphs of help, if any.
     let discussion: String?
+    /// Other names the command answers to (`up` for `setup`, as in dbmate).
+    let aliases: [String]
 
-    init(name: String, abstract: String, arguments: [Argument] = [], options: [OptionSpec] = [], discussion: String? = nil) {
+    init(
+        name: String, abstract: String, arguments: [Argument] = [], options: [OptionSpec] = [], discussion: String? = nil,
+        aliases: [String] = []
+    ) {
         self.name = name
+        self.aliases = aliases
         self.abstract = abstract
         self.arguments = arguments
         self.options = options
         self.discussion = discussion
     }
+
+    /// The name and the aliases.
+    var names: [String] { [name] + aliases }
 
     /// The most positional arguments accepted, or nil for no limit.
     var maximumArgumentCount: Int? {

@@ -4,6 +4,9 @@ enum HelpFormatter {
     static func help(for command: CommandSpec, globalOptions: [OptionSpec]) -> String {
         var text = "OVERVIEW: \(command.abstract)\n\n"
         text += "USAGE: \(usage(for: command))\n"
+        if !command.aliases.isEmpty {
+            text += "\nALIASES: \(command.aliases.joined(separator: ", "))\n"
+        }
         if let discussion = command.discussion {
             text += "\n\(discussion)\n"
         }
@@ -35,7 +38,7 @@ enum HelpFormatter {
                     ("--version", "Show the version of cellar and of the SQLite library."),
                     (helpOption.synopsis, helpOption.help),
                 ])
-        text += "\nSUBCOMMANDS:\n" + table(commands.map { ($0.name, $0.abstract) })
+        text += "\nSUBCOMMANDS:\n" + table(commands.map { ($0.names.joined(separator: ", "), $0.abstract) })
         text += "\n  See 'cellar <command> --help' for detailed help.\n"
         return text
     }

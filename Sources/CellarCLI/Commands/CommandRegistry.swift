@@ -12,14 +12,19 @@ enum CommandRegistry {
             BaselineCommand.self,
             SeedCommand.self,
             SchemaCommand.self,
+            DumpCommand.self,
+            RestoreCommand.self,
+            CreateCommand.self,
+            DropCommand.self,
+            WaitCommand.self,
             RunCommand.self,
             QueryCommand.self,
             ShellCommand.self,
         ]
     }
 
-    /// The command named `name`, if any.
+    /// The command named `name` (or aliased so), if any.
     static func command(named name: String) -> (any Command.Type)? {
-        commands.first { $0.spec.name == name }
+        commands.first { $0.spec.names.contains(name) }
     }
 }

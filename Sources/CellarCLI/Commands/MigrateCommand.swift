@@ -10,7 +10,8 @@ enum MigrateCommand: Command {
             OptionSpec("dry-run", help: "Apply them to a copy, report what each would do, leave the database untouched."),
             OptionSpec("all-or-nothing", help: "Run every pending migration in one transaction."),
             OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
-        ],
+            MigrationSession.dumpSchemaOption,
+        ] + BackupPolicy.options,
         discussion: """
             Every file is read and checked before anything runs. A failing migration is rolled back and
             the run stops; migrations applied before it in the same run stay applied (unless
@@ -37,6 +38,9 @@ enum MigrateCommand: Command {
     ) throws -> ExitStatus {
         let migrator = session.migrator(database, migrations: migrations)
         try session.warnAboutAppliedChanges(migrator)
+        if try !session.translating({ try migrator.pending(options) }).isEmpty {
+            try session.backUpIfAsked(database, version: try migrator.currentVersion())
+        }
         let start = WallClock.milliseconds()
         let outcomes = try session.translating { try migrator.migrate(options) }
         let applied = outcomes.filter { !$0.wasSkipped }.count
@@ -48,6 +52,7 @@ enum MigrateCommand: Command {
                 "applied \(MigrationProgress.count(applied, "migration")) in "
                     + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
         }
+        try session.dumpSchemaIfAsked(database)
         return .success
     }
 

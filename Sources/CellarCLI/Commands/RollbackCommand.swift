@@ -12,7 +12,8 @@ enum RollbackCommand: Command {
         discussion: """
             Refuses, changing nothing, if a migration it would undo has no '-- migrate:down' section or
             its file is missing. Each migration is undone in its own transaction.
-            """)
+            """,
+        aliases: ["down"])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)

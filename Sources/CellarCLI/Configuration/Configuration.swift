@@ -24,7 +24,7 @@ struct Configuration: Sendable {
     ///
     /// - Throws: ``UsageError`` for a value that does not parse, naming the flag or variable.
     init(_ arguments: ParsedArguments, environment: [String: String], isErrorTerminal: Bool) throws(UsageError) {
-        databasePath = GlobalOptions.database.resolve(arguments, environment: environment)
+        databasePath = try Self.databasePath(arguments, environment: environment)
         migrationsDirectory = GlobalOptions.migrations.resolve(arguments, environment: environment)
         seedsDirectory = GlobalOptions.seeds.resolve(arguments, environment: environment)
         let timeoutText = GlobalOptions.busyTimeout.resolve(arguments, environment: environment)
@@ -43,5 +43,21 @@ struct Configuration: Sendable {
         }
         isQuiet = arguments.has(GlobalOptions.quiet.long)
         extensions = arguments.allValues(GlobalOptions.loadExtension.long)
+    }
+
+    /// `-d`, then `CELLAR_DATABASE`, then `DATABASE_URL` (a URL, as dbmate reads it), then the default.
+    private static func databasePath(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)
+        -> String
+    {
+        let setting = GlobalOptions.database
+        let explicit =
+            arguments.value(setting.option.long).map { ("--database", $0) }
+            ?? environment[setting.environmentVariable ?? ""].flatMap { $0.isEmpty ? nil : ("CELLAR_DATABASE", $0) }
+        if let (source, path) = explicit {
+            if path.lowercased().hasPrefix("dqlite://") { throw DatabaseURL.dqliteNotSupported(source) }
+            return path
+        }
+        if let url = environment["DATABASE_URL"], !url.isEmpty { return try DatabaseURL.path(from: url) }
+        return setting.defaultValue
     }
 }

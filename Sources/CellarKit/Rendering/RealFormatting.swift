@@ -28,7 +28,7 @@ enum RealFormatting {
         return withUnsafeMutableBytes(of: &characters) { raw in
             raw.copyMemory(from: UnsafeRawBufferPointer(text))
             let start = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-            return strtod(start, nil) == value
+            return strtod(start, nil).bitPattern == value.bitPattern
         }
     }
 }

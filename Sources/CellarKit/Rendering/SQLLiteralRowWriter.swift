@@ -1,7 +1,8 @@
 /// `quote` (SQL literals separated by commas) and `insert` (`INSERT INTO "table" VALUES(…);`), as the
 /// sqlite3 CLI writes them: text in `'…'` with `'` doubled, blobs as `X'…'`, `NULL`, reals that read
 /// back to the same double. In `insert` mode, text holding a newline or carriage return is written
-/// as `replace('a\nb','\n',char(10))` so each statement stays on one line.
+/// as `replace('a\nb','\n',char(10))` so each statement stays on one line. Text that holds a NUL or
+/// is not valid UTF-8 (which no SQL string literal can carry) is written `CAST(X'…' AS TEXT)`.
 struct SQLLiteralRowWriter: RowWriter {
     private let isInsert: Bool
     private let showsHeaders: Bool
@@ -48,7 +49,11 @@ struct SQLLiteralRowWriter: RowWriter {
                 output.append(UInt8(ascii: "'"))
             case .text:
                 row.withBytes(at: index) { bytes in
-                    if isInsert, !text.escapesControlCharacters, bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                    if !text.escapesControlCharacters, Self.needsHexForm(bytes) {
+                        output.append("CAST(X'")
+                        HexEncoding.append(bytes, to: &output.bytes)
+                        output.append("' AS TEXT)")
+                    } else if isInsert, !text.escapesControlCharacters, bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
                         appendReplaced(bytes, to: &output.bytes)
                     } else {
                         appendString(bytes, to: &output.bytes)
@@ -60,6 +65,17 @@ struct SQLLiteralRowWriter: RowWriter {
     }
 
     mutating func end(into output: inout OutputBuffer) throws {}
+
+    /// Whether text bytes cannot be written as a string literal: a NUL ends the SQL text, and a
+    /// script that is not UTF-8 is refused.
+    private static func needsHexForm(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var isASCII = true
+        for byte in bytes {
+            if byte == 0 { return true }
+            if byte >= 0x80 { isASCII = false }
+        }
+        return !isASCII && UTF8Validation.firstInvalidOffset(in: bytes) != nil
+    }
 
     /// `'…'` with `'` doubled.
     private func appendString(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {

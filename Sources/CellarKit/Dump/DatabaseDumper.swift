@@ -1,0 +1,176 @@
+/// Writes a database as SQL text in the shape of the sqlite3 CLI's `.dump`: tables with their rows in
+/// schema order, `sqlite_sequence`, then indexes, triggers and views, all inside one transaction.
+///
+/// It streams through one ``OutputBuffer``: each table's rows go out as they are stepped, so memory
+/// stays bounded whatever the size of the database. Only the list of schema objects is held.
+struct DatabaseDumper {
+    /// One row of `sqlite_schema` that is a table.
+    private struct Table {
+        let name: String
+        let sql: String
+    }
+
+    let database: Database
+    let options: DumpOptions
+    var output: OutputBuffer
+    private var isSchemaWritable = false
+
+    init(database: Database, options: DumpOptions, sink: any ByteSink) {
+        self.database = database
+        self.options = options
+        self.output = OutputBuffer(sink: sink)
+    }
+
+    /// Writes the whole dump and flushes it to the sink.
+    mutating func dump() throws {
+        try checkPatterns()
+        if options.includesSchema { output.append("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n") }
+        let tables = try selectedTables()
+        for table in tables {
+            try dumpTable(table)
+            try output.flushIfFull()
+        }
+        if !isWholeDatabase, options.includesData { try dumpSequenceRows(of: tables) }
+        if options.includesSchema {
+            for sql in try otherObjects() { appendStatement(sql) }
+        }
+        if isSchemaWritable { output.append("PRAGMA writable_schema=OFF;\n") }
+        if options.includesSchema {
+            if isWholeDatabase, case .integer(let version) = try database.scalar("PRAGMA user_version"), version != 0 {
+                output.append("PRAGMA user_version=\(version);\n")
+            }
+            output.append("COMMIT;\n")
+        }
+        try output.flush()
+    }
+
+    private var isWholeDatabase: Bool { options.tablePatterns.isEmpty }
+
+    // MARK: - Selecting objects
+
+    /// `name LIKE ?1 ESCAPE '\' OR name LIKE ?2 …` for `column`, or `1` when every object is selected.
+    private func patternCondition(column: String) -> String {
+        guard !isWholeDatabase else { return "1" }
+        return "("
+            + options.tablePatterns.indices.map { "\(column) LIKE ?\($0 + 1) ESCAPE '\\'" }.joined(separator: " OR ") + ")"
+    }
+
+    private func checkPatterns() throws {
+        for pattern in options.tablePatterns {
+            let match = try database.scalar(
+                "SELECT 1 FROM sqlite_schema WHERE type IN ('table', 'view') AND name LIKE ? ESCAPE '\\'", [pattern])
+            if match == nil { throw DumpError.noMatchingTable(pattern: pattern) }
+        }
+    }
+
+    /// Tables in the order sqlite3 dumps them: schema order, `sqlite_sequence` last.
+    private func selectedTables() throws -> [Table] {
+        var sql = """
+            SELECT name, sql FROM sqlite_schema
+            WHERE type = 'table' AND sql IS NOT NULL AND \(patternCondition(column: "name"))
+            """
+        if !isWholeDatabase { sql += " AND name <> 'sqlite_sequence'" }
+        sql += " ORDER BY tbl_name = 'sqlite_sequence', rowid"
+        return try database.query(sql, options.tablePatterns).map { row in
+            Table(name: row[0].textValue, sql: row[1].textValue)
+        }
+    }
+
+    /// Indexes and triggers of the selected tables and the selected views, in schema order.
+    private func otherObjects() throws -> [String] {
+        let sql = """
+            SELECT sql FROM sqlite_schema
+            WHERE sql IS NOT NULL AND type IN ('index', 'trigger', 'view')
+              AND \(isWholeDatabase ? "1" : "(\(patternCondition(column: "tbl_name")) OR \(patternCondition(column: "name")))")
+            ORDER BY rowid
+            """
+        return try database.query(sql, options.tablePatterns).map { $0[0].textValue }
+    }
+
+    // MARK: - Writing
+
+    private mutating func appendStatement(_ sql: String) {
+        output.append(sql)
+        output.append(";\n")
+    }
+
+    private mutating func dumpTable(_ table: Table) throws {
+        if table.name == "sqlite_sequence" {
+            guard options.includesData else { return }
+            output.append("DELETE FROM sqlite_sequence;\n")
+            try dumpRows(of: table.name, selecting: "*")
+        } else if table.name.hasPrefix("sqlite_stat") {
+            if options.includesSchema { output.append("ANALYZE sqlite_schema;\n") }
+            if options.includesData { try dumpRows(of: table.name, selecting: "*") }
+        } else if table.name.hasPrefix("sqlite_") {
+            return
+        } else if table.sql.hasPrefix("CREATE VIRTUAL TABLE") {
+            // A virtual table has no rows of its own (its shadow tables hold them); its schema row is
+            // written directly, as sqlite3 does, since CREATE VIRTUAL TABLE would also create the shadows.
+            guard options.includesSchema else { return }
+            if !isSchemaWritable {
+                output.append("PRAGMA writable_schema=ON;\n")
+                isSchemaWritable = true
+            }
+            output.append("INSERT INTO sqlite_schema(type,name,tbl_name,rootpage,sql)VALUES('table',")
+            output.append(Self.literal(table.name) + "," + Self.literal(table.name) + ",0," + Self.literal(table.sql) + ");\n")
+        } else {
+            if options.includesSchema { appendCreateTable(table.sql) }
+            if options.includesData { try dumpRows(of: table.name, selecting: try insertableColumns(of: table.name)) }
+        }
+    }
+
+    /// sqlite3 writes `CREATE TABLE IF NOT EXISTS` for a table whose name is quoted.
+    private mutating func appendCreateTable(_ sql: String) {
+        let prefix = "CREATE TABLE "
+        if sql.hasPrefix(prefix), let next = sql.dropFirst(prefix.count).first, next == "\"" || next == "'" {
+            appendStatement("CREATE TABLE IF NOT EXISTS " + sql.dropFirst(prefix.count))
+        } else {
+            appendStatement(sql)
+        }
+    }
+
+    /// The columns an `INSERT` without a column list fills: every column but the generated ones.
+    private func insertableColumns(of table: String) throws -> String {
+        let rows = try database.query("SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0 ORDER BY cid", [table])
+        return rows.map { "\"" + $0[0].textValue.replacing("\"", with: "\"\"") + "\"" }.joined(separator: ",")
+    }
+
+    private mutating func dumpRows(of table: String, selecting columns: String) throws {
+        let statement = try database.prepare("SELECT \(columns) FROM \"\(table.replacing("\"", with: "\"\""))\"")
+        var writer = SQLLiteralRowWriter(
+            isInsert: true,
+            options: RenderOptions(
+                mode: .insert, showsHeaders: false, escapesControlCharacters: options.escapesControlCharacters,
+                insertTableName: table))
+        var job = StreamJob(statement: statement)
+        _ = try job.run(&writer, output: &output)
+    }
+
+    /// For a dump of some tables: their `sqlite_sequence` rows, replacing only theirs.
+    private mutating func dumpSequenceRows(of tables: [Table]) throws {
+        guard try database.scalar("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_sequence'") != nil else { return }
+        let statement = try database.prepare("SELECT seq FROM sqlite_sequence WHERE name = ?")
+        for table in tables {
+            try statement.reset()
+            try statement.bind([table.name])
+            guard try statement.step() else { continue }
+            let name = Self.literal(table.name)
+            output.append("DELETE FROM sqlite_sequence WHERE name=\(name);\n")
+            output.append("INSERT INTO sqlite_sequence VALUES(\(name),\(statement.int64(at: 0)));\n")
+        }
+    }
+
+    /// `text` as an SQL string literal.
+    private static func literal(_ text: String) -> String {
+        "'" + text.replacing("'", with: "''") + "'"
+    }
+}
+
+extension Value {
+    /// The text of a text value; empty for any other.
+    fileprivate var textValue: String {
+        if case .text(let text) = self { return text }
+        return ""
+    }
+}

@@ -1,0 +1,35 @@
+/// What ``Database/dump(to:options:)`` writes.
+public struct DumpOptions: Sendable {
+    /// Which parts of the database a dump holds.
+    public enum Content: Sendable {
+        /// `CREATE` statements and rows, inside `BEGIN TRANSACTION` … `COMMIT` (sqlite3's `.dump`).
+        case schemaAndData
+        /// `CREATE` statements only, inside `BEGIN TRANSACTION` … `COMMIT`.
+        case schemaOnly
+        /// `INSERT` statements only, with no transaction around them (sqlite3's `.dump --data-only`).
+        case dataOnly
+    }
+
+    /// `LIKE` patterns (`\` escapes `%` and `_`) naming the tables to dump; empty dumps every table.
+    ///
+    /// A selected table brings its indexes and triggers and its `sqlite_sequence` row; a view is
+    /// selected by its own name.
+    public var tablePatterns: [String]
+    /// Schema, data or both.
+    public var content: Content
+    /// Whether control characters in text are escaped (for a terminal; the text then no longer reads
+    /// back as the same value).
+    public var escapesControlCharacters: Bool
+
+    /// Creates options; by default the whole database, schema and data, bytes exactly as stored.
+    public init(tablePatterns: [String] = [], content: Content = .schemaAndData, escapesControlCharacters: Bool = false) {
+        self.tablePatterns = tablePatterns
+        self.content = content
+        self.escapesControlCharacters = escapesControlCharacters
+    }
+
+    /// Whether `CREATE` statements are written.
+    var includesSchema: Bool { content != .dataOnly }
+    /// Whether rows are written.
+    var includesData: Bool { content != .schemaOnly }
+}
