@@ -29,6 +29,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "DqliteClient",
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "CellarCLI",
             dependencies: ["CellarKit", "CReadline"],
             swiftSettings: strictSettings
@@ -58,6 +62,11 @@ let package = Package(
         .testTarget(
             name: "CellarCLITests",
             dependencies: ["CellarCLI", "CellarKit", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DqliteClientTests",
+            dependencies: ["DqliteClient", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -268,7 +268,7 @@ final class ShellSession {
             return
         }
         var message = error.message
-        if let safeMode, let refusal = safeMode.refusalMessage {
+        if let safeMode, let refusal = safeMode.lastRefusal.map(FlagAdvice.message(for:)) {
             message += " (\(refusal))"
             safeMode.clearRefusal()
         }

@@ -52,17 +52,16 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
         case .invalidFile(let diagnostic), .failed(let diagnostic):
             diagnostic
         case .nonTransactionalInAllOrNothing(let path):
-            Diagnostic(path: path, message: "runs with transaction:false, so it cannot be part of --all-or-nothing")
+            Diagnostic(path: path, message: "runs with transaction:false, so it cannot be part of an all-or-nothing run")
         case .changedAfterApply(let version, let path):
             Diagnostic(
                 path: path,
-                message:
-                    "migration \(version) changed after it was applied (checksum differs; 'cellar accept \(version)' if harmless)"
-            )
+                message: "migration \(version) changed after it was applied (checksum differs)")
         case .noDownSection(let path):
             Diagnostic(path: path, message: "no down section ('-- migrate:down'), so it cannot be rolled back")
         case .unwritten(let path):
-            Diagnostic(path: path, message: "not written yet: its up section is still the template 'cellar new' wrote")
+            Diagnostic(
+                path: path, message: "not written yet: its up section is still the template a new migration file starts with")
         case .foreignKeyViolations(let path, let violations, let notes):
             Diagnostic(path: path, message: Self.describe(violations), notes: notes)
         case .missingFolder, .foreignLedger, .tooManySteps, .crossesBaseline, .outOfOrder, .appliedButMissing, .unknownVersion,
@@ -80,7 +79,7 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
             "table main.\(table) is not cellar's ledger (\(problem)); nothing was read or changed"
         case .outOfOrder(let paths, let newest):
             "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "is" : "are") older than the newest applied migration "
-                + "(\(newest)); pass --allow-out-of-order to apply \(paths.count == 1 ? "it" : "them")"
+                + "(\(newest))"
         case .tooManySteps(let requested, let undoable, let baseline):
             "cannot undo \(requested) migration\(requested == 1 ? "" : "s"): "
                 + (undoable == 0 ? "none may be undone" : "only \(undoable) may be undone")
@@ -99,7 +98,7 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Why a baselined migration stops a rollback.
-    public static func baselineNote(_ baseline: AppliedMigration) -> String {
+    package static func baselineNote(_ baseline: AppliedMigration) -> String {
         "migration \(baseline.version) (\(baseline.name)) was recorded by baseline and is never undone "
             + "(its down section would drop what the migrations did not create)"
     }

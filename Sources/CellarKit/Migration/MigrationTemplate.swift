@@ -2,9 +2,9 @@
 ///
 /// Its up section holds only a comment, so that applying the file unedited is refused as not written
 /// yet (``MigrationError/unwritten(path:)``) rather than recorded as a no-op.
-public enum MigrationTemplate {
+package enum MigrationTemplate {
     /// The whole file.
-    public static let text = """
+    package static let text = """
         -- migrate:up
         \(upComment)
 
