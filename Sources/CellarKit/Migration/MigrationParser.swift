@@ -9,11 +9,11 @@
 /// ```
 /// A file without markers is all up. `-- migrate:up transaction:false` runs the section outside a
 /// transaction.
-public enum MigrationParser {
+package enum MigrationParser {
     /// The version and name in a file name such as `0003_add_vintage.sql`, or nil when it does not fit.
     ///
     /// The version is a positive integer of any width; the name is letters, digits, `_` and `-`.
-    public static func parseFileName(_ fileName: String) -> (version: Int64, versionText: String, name: String)? {
+    package static func parseFileName(_ fileName: String) -> (version: Int64, versionText: String, name: String)? {
         guard fileName.hasSuffix(".sql") else { return nil }
         let stem = fileName.dropLast(4)
         guard let underscore = stem.firstIndex(of: "_") else { return nil }
@@ -28,32 +28,30 @@ public enum MigrationParser {
 
     /// Parses a migration file.
     ///
+    /// An up section of comments only is a no-op migration (``Migration/isEmpty``); one that is still
+    /// the template of `cellar new` is marked ``Migration/isUnwritten``, which applying refuses.
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - fileName: its name (`0003_add_vintage.sql`).
     ///   - path: the path to show in messages.
-    ///   - allowsEmpty: whether an up section without statements is accepted (`status` lists a file
-    ///     just made by `cellar new`; applying it stays an error).
-    /// - Throws: ``MigrationError`` for a bad name, a bad encoding, misplaced markers or an empty up section.
-    public static func parse(
-        _ bytes: [UInt8], fileName: String, path: String, allowsEmpty: Bool = false
-    ) throws(MigrationError) -> Migration {
+    /// - Throws: ``MigrationError`` for a bad name, a bad encoding, misplaced markers or a file with no
+    ///   SQL and no comment (0 bytes or whitespace only).
+    package static func parse(_ bytes: [UInt8], fileName: String, path: String) throws(MigrationError) -> Migration {
         guard let (version, versionText, name) = parseFileName(fileName) else { throw .badFileName(path: path) }
         let text = try SQLFileDecoder.decode(bytes, path: path)
-        let (up, down) = try sections(of: text, path: path)
-        guard up.hasStatements || allowsEmpty else {
-            throw .invalidFile(
-                Diagnostic(path: path, message: "empty migration: the up section holds no SQL statement"))
+        guard text.utf8.contains(where: { !isWhitespace($0) }) else {
+            throw .invalidFile(Diagnostic(path: path, message: "empty file: no SQL and no comment"))
         }
+        let (up, down) = try sections(of: text, path: path)
         let upBytes = Array(text.utf8)[up.startOffset..<(up.startOffset + up.sql.utf8.count)]
         return Migration(
             version: version, versionText: versionText, name: name, path: path, text: text, up: up, down: down,
-            checksum: checksum(of: upBytes))
+            checksum: checksum(of: upBytes), isUnwritten: MigrationTemplate.isUnwritten(upBytes))
     }
 
     /// SHA-256 (lowercase hex) of `section` with CRLF as LF and, for a migration's up section,
     /// whitespace at its end dropped (a seed's checksum keeps it: SPEC hashes the whole seed file).
-    public static func checksum(of section: some Collection<UInt8>, droppingTrailingWhitespace: Bool = true) -> String {
+    package static func checksum(of section: some Collection<UInt8>, droppingTrailingWhitespace: Bool = true) -> String {
         var normalized: [UInt8] = []
         normalized.reserveCapacity(section.count)
         var previous: UInt8 = 0
@@ -62,7 +60,7 @@ public enum MigrationParser {
             normalized.append(byte)
             previous = byte
         }
-        while droppingTrailingWhitespace, let last = normalized.last, last == 0x20 || (0x09...0x0D).contains(last) {
+        while droppingTrailingWhitespace, let last = normalized.last, isWhitespace(last) {
             normalized.removeLast()
         }
         return SHA256.hexDigest(of: normalized)
@@ -81,6 +79,10 @@ public enum MigrationParser {
             }
             return false
         }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,0 +1,215 @@
+/// A connection to one database of a dqlite cluster, through its leader.
+///
+/// It asks the listed nodes for the leader, registers, and opens the database by name. A request that
+/// fails because the node lost leadership, or because the connection broke, throws an error whose
+/// `isLeadershipLoss` is true and leaves the connection *broken*: any open transaction is gone, and
+/// nothing is sent again until `reconnect()` (or `retrying(_:)`) has found the new leader, so no
+/// statement can silently run outside the transaction it belonged to.
+///
+/// ```swift
+/// let configuration = DqliteConfiguration(addresses: [try NodeAddress("127.0.0.1:9001")], database: "app")
+/// let connection = try DqliteConnection(configuration)
+/// try connection.execute("CREATE TABLE t(x)")
+/// let rows = try connection.query("SELECT x FROM t WHERE x > ?", [.integer(1)]).all()
+/// ```
+public final class DqliteConnection {
+    /// Where the cluster is and how long to wait.
+    public let configuration: DqliteConfiguration
+    private var session: NodeSession?
+    private var databaseID: UInt32 = 0
+    private var generation = 0
+    private weak var openRows: DqliteRows?
+
+    /// Connects to the leader and opens the configured database.
+    /// - Throws: `DqliteError.noLeader` when no leader is found within `retryBudget`; the server's
+    ///   failure when the database cannot be opened.
+    public init(_ configuration: DqliteConfiguration) throws {
+        self.configuration = configuration
+        try reconnect()
+    }
+
+    deinit {
+        session?.close()
+    }
+
+    /// The leader this connection talks to, nil while broken.
+    public var leader: NodeAddress? { session?.address }
+
+    /// Drops the current session and finds the leader again, within `retryBudget`.
+    /// - Throws: `DqliteError.noLeader` when none is found in time.
+    public func reconnect() throws {
+        session?.close()
+        session = nil
+        openRows = nil
+        let deadline = Deadline.after(milliseconds: configuration.retryBudget)
+        let locator = LeaderLocator(
+            addresses: configuration.addresses, connectTimeout: configuration.connectTimeout,
+            requestTimeout: configuration.requestTimeout)
+        var lastFailure: DqliteError?
+        repeat {
+            let candidate = try locator.connect(deadline: deadline)
+            do {
+                switch try candidate.call(.open(name: configuration.database)) {
+                case .database(let id):
+                    session = candidate
+                    databaseID = id
+                    generation += 1
+                    return
+                case let response:
+                    throw response.failure ?? DqliteError.protocolViolation("unexpected reply to OPEN: \(response)")
+                }
+            } catch let error as DqliteError where error.isLeadershipLoss {
+                candidate.close()
+                lastFailure = error
+                deadline.sleep(milliseconds: 100)
+            }
+        } while !deadline.hasPassed
+        throw DqliteError.noLeader(
+            addresses: configuration.addresses.map(\.description), lastFailure: lastFailure?.description ?? "timed out")
+    }
+
+    /// Runs `body`, and when it fails because the leader was lost, finds the new leader and runs it
+    /// again, until `retryBudget` is spent. `body` must be safe to repeat: read state again first.
+    public func retrying<T>(_ body: (DqliteConnection) throws -> T) throws -> T {
+        let deadline = Deadline.after(milliseconds: configuration.retryBudget)
+        while true {
+            do {
+                if session == nil { try reconnect() }
+                return try body(self)
+            } catch let error as DqliteError where error.isLeadershipLoss && !deadline.hasPassed {
+                session?.close()
+                session = nil
+                deadline.sleep(milliseconds: 50)
+            }
+        }
+    }
+
+    // MARK: - Statements
+
+    /// Runs SQL text that returns no rows; with several statements the server runs each in turn.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [DqliteValue] = []) throws -> DqliteResult {
+        try expectResult(try call(.execSQL(database: databaseID, sql: sql, parameters: parameters)))
+    }
+
+    /// Runs one statement and returns its rows, read as they are consumed.
+    public func query(_ sql: String, _ parameters: [DqliteValue] = []) throws -> DqliteRows {
+        try expectRows(try call(.querySQL(database: databaseID, sql: sql, parameters: parameters)))
+    }
+
+    /// Prepares one statement on the leader.
+    public func prepare(_ sql: String) throws -> DqliteStatement {
+        switch try call(.prepare(database: databaseID, sql: sql)) {
+        case .statement(_, let id, let parameterCount):
+            return DqliteStatement(id: id, parameterCount: Int(parameterCount), generation: generation)
+        case let response:
+            throw unexpected(response, to: "PREPARE")
+        }
+    }
+
+    /// Runs a prepared statement that returns no rows.
+    @discardableResult
+    public func execute(_ statement: DqliteStatement, _ parameters: [DqliteValue] = []) throws -> DqliteResult {
+        try check(statement)
+        return try expectResult(try call(.exec(database: databaseID, statement: statement.id, parameters: parameters)))
+    }
+
+    /// Runs a prepared statement and returns its rows.
+    public func query(_ statement: DqliteStatement, _ parameters: [DqliteValue] = []) throws -> DqliteRows {
+        try check(statement)
+        return try expectRows(try call(.query(database: databaseID, statement: statement.id, parameters: parameters)))
+    }
+
+    /// Frees a prepared statement (nothing to do when the connection has changed leader since).
+    public func finalize(_ statement: DqliteStatement) throws {
+        guard statement.generation == generation, session != nil else { return }
+        let response = try call(.finalize(database: databaseID, statement: statement.id))
+        if response != .empty { throw unexpected(response, to: "FINALIZE") }
+    }
+
+    // MARK: - Rows
+
+    /// The next ROWS frame of the open query.
+    func nextRows() throws -> RowBatch {
+        let session = try liveSession()
+        let response = try guarded { try session.nextResponse() }
+        if case .rows(let batch) = response { return batch }
+        throw unexpected(response, to: "QUERY")
+    }
+
+    /// Interrupts the open query and reads up to the server's EMPTY acknowledgement.
+    func interruptRows() throws {
+        openRows = nil
+        let session = try liveSession()
+        try guarded {
+            var response = try session.call(.interrupt(database: databaseID))
+            while response != .empty {
+                if let failure = response.failure { throw failure }
+                response = try session.nextResponse()
+            }
+        }
+    }
+
+    // MARK: - Plumbing
+
+    private func call(_ request: Request) throws -> Response {
+        if let rows = openRows, !rows.isFinished { try rows.close() }
+        openRows = nil
+        let session = try liveSession()
+        return try guarded { try session.call(request) }
+    }
+
+    private func liveSession() throws -> NodeSession {
+        guard let session else {
+            throw DqliteError.connectionLost(
+                address: configuration.addresses.map(\.description).joined(separator: ","),
+                reason: "the leader was lost; reconnect first")
+        }
+        return session
+    }
+
+    /// Runs an exchange; on a lost leader or connection the session is dropped (the transaction is gone).
+    private func guarded<T>(_ exchange: () throws -> T) throws -> T {
+        do {
+            return try exchange()
+        } catch let error as DqliteError {
+            if error.isLeadershipLoss {
+                session?.close()
+                session = nil
+            }
+            throw error
+        }
+    }
+
+    private func expectResult(_ response: Response) throws -> DqliteResult {
+        if case .result(let result) = response { return result }
+        throw unexpected(response, to: "EXEC")
+    }
+
+    private func expectRows(_ response: Response) throws -> DqliteRows {
+        guard case .rows(let batch) = response else { throw unexpected(response, to: "QUERY") }
+        let rows = DqliteRows(first: batch, connection: self)
+        openRows = rows
+        return rows
+    }
+
+    private func check(_ statement: DqliteStatement) throws {
+        if statement.generation != generation {
+            throw DqliteError.invalidRequest("the statement was prepared on a leader this connection has left")
+        }
+    }
+
+    private func unexpected(_ response: Response, to request: String) -> DqliteError {
+        if let failure = response.failure {
+            if failure.isLeadershipLoss {
+                session?.close()
+                session = nil
+            }
+            return failure
+        }
+        return .protocolViolation("unexpected reply to \(request): \(response)")
+    }
+}
+
+@available(*, unavailable)
+extension DqliteConnection: Sendable {}

@@ -1,0 +1,38 @@
+/// One handshaken protocol connection to one node: requests out, responses in, each bounded in time.
+final class NodeSession {
+    private let socket: TCPSocket
+    /// How long one request may wait for its reply.
+    private let requestTimeout: Int
+
+    /// The node's address.
+    var address: NodeAddress { socket.address }
+
+    /// Connects to `address` and sends the protocol version.
+    init(address: NodeAddress, connectDeadline: Deadline, requestTimeout: Int) throws {
+        socket = try TCPSocket.connect(to: address, deadline: connectDeadline)
+        self.requestTimeout = requestTimeout
+        var writer = MessageWriter()
+        writer.putUInt64(WireCode.protocolVersion)
+        try socket.send(writer.body, deadline: connectDeadline)
+    }
+
+    /// Sends `request` and reads its (first) response.
+    func call(_ request: Request, deadline: Deadline? = nil) throws -> Response {
+        let limit = deadline ?? .after(milliseconds: requestTimeout)
+        try socket.send(try request.encoded(), deadline: limit)
+        return try nextResponse(deadline: limit)
+    }
+
+    /// Reads the next response, such as the next ROWS frame of a query.
+    func nextResponse(deadline: Deadline? = nil) throws -> Response {
+        let limit = deadline ?? .after(milliseconds: requestTimeout)
+        let header = MessageHeader(bytes: try socket.receive(WireCode.wordSize, deadline: limit))
+        let body = try socket.receive(header.bodyByteCount, deadline: limit)
+        return try Response(type: header.type, body: body)
+    }
+
+    /// Closes the connection.
+    func close() {
+        socket.close()
+    }
+}
