@@ -29,7 +29,7 @@ struct BlobFixture {
 
     /// The bytes of row `id`, streamed out with `chunkSize`.
     func load(_ id: Int64, chunkSize: Int = BlobHandle.defaultChunkSize) throws -> [UInt8] {
-        let sink = CollectingSink()
+        let sink = BufferSink()
         try database.readBlob(table: "wine", column: "label", rowID: id, to: sink, chunkSize: chunkSize)
         return sink.bytes
     }

@@ -42,7 +42,7 @@ import Testing
         #expect(throws: closed) { try blob.read(count: 1, at: 0) }
         #expect(throws: closed) { try blob.write([1], at: 0) }
         #expect(throws: closed) { try blob.reopen(rowID: 2) }
-        #expect(throws: closed) { try blob.copy(to: CollectingSink()) }
+        #expect(throws: closed) { try blob.copy(to: BufferSink()) }
     }
 
     @Test func theHandleClosesWhenReleased() throws {

@@ -29,7 +29,7 @@ import Testing
         let fixture = try BlobFixture()
         try fixture.store(PatternBytes.bytes(count: 10_000), in: 1)
         var reports: [Int] = []
-        try fixture.database.readBlob(table: "wine", column: "label", rowID: 1, to: CollectingSink(), chunkSize: 4096) {
+        try fixture.database.readBlob(table: "wine", column: "label", rowID: 1, to: BufferSink(), chunkSize: 4096) {
             reports.append($0)
         }
         #expect(reports == [4096, 8192, 10_000])
