@@ -23,7 +23,7 @@ enum SetupCommand: Command {
         let seeds = try session.translating { try loadSeeds(invocation) }
         let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
         try session.preflight(migrations, options: options)
-        let database = try session.openForWriting(creating: true)
+        let database = try session.openForWriting(creating: true, fileFunctions: true)
         return try TerminationWatcher.shared.guarding(database) {
             let migrator = session.migrator(database, migrations: migrations)
             try session.warnAboutAppliedChanges(migrator)

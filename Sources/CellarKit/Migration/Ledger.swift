@@ -19,12 +19,12 @@ enum Ledger {
         """
 
     /// Whether the database has a table called `name` (without creating anything).
-    static func hasTable(_ name: String, in database: Database) throws -> Bool {
+    static func hasTable(_ name: String, in database: any SQLConnection) throws -> Bool {
         try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [name]) != .integer(0)
     }
 
     /// Every applied migration, by version; empty when the table does not exist yet.
-    static func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
+    static func appliedMigrations(in database: any SQLConnection) throws -> [AppliedMigration] {
         guard try hasTable("cellar_migrations", in: database) else { return [] }
         return try database.query(
             "SELECT version, name, checksum, applied_at, duration_ms FROM cellar_migrations ORDER BY version"
@@ -36,24 +36,24 @@ enum Ledger {
     }
 
     /// Whether `version` is recorded, read inside the caller's transaction.
-    static func isApplied(_ version: Int64, in database: Database) throws -> Bool {
+    static func isApplied(_ version: Int64, in database: any SQLConnection) throws -> Bool {
         try database.scalar("SELECT count(*) FROM cellar_migrations WHERE version = ?", [version]) != .integer(0)
     }
 
-    static func record(_ migration: Migration, durationMilliseconds: Int64, in database: Database) throws {
+    static func record(_ migration: Migration, durationMilliseconds: Int64, in database: any SQLConnection) throws {
         try database.execute(
             "INSERT INTO cellar_migrations (version, name, checksum, applied_at, duration_ms) VALUES (?, ?, ?, ?, ?)",
             [migration.version, migration.name, migration.checksum, WallClock.utcTimestamp(), durationMilliseconds])
     }
 
-    static func remove(_ version: Int64, in database: Database) throws {
+    static func remove(_ version: Int64, in database: any SQLConnection) throws {
         try database.execute("DELETE FROM cellar_migrations WHERE version = ?", [version])
     }
 
     // MARK: - Seeds
 
     /// Every applied seed, by name; empty when the table does not exist yet.
-    static func appliedSeeds(in database: Database) throws -> [String: (checksum: String, appliedAt: String)] {
+    static func appliedSeeds(in database: any SQLConnection) throws -> [String: (checksum: String, appliedAt: String)] {
         guard try hasTable("cellar_seeds", in: database) else { return [:] }
         var result: [String: (checksum: String, appliedAt: String)] = [:]
         for row in try database.query("SELECT name, checksum, applied_at FROM cellar_seeds") {
@@ -62,7 +62,7 @@ enum Ledger {
         return result
     }
 
-    static func recordSeed(name: String, checksum: String, in database: Database) throws {
+    static func recordSeed(name: String, checksum: String, in database: any SQLConnection) throws {
         try database.execute(
             """
             INSERT INTO cellar_seeds (name, checksum, applied_at) VALUES (?, ?, ?)

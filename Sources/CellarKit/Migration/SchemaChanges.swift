@@ -8,7 +8,7 @@ public struct SchemaChanges: Sendable, Equatable {
     public let redefined: [String]
 
     /// The objects of `database` by `type name`, with their SQL; cellar's own tables left out.
-    static func snapshot(of database: Database) throws -> [String: String] {
+    static func snapshot(of database: any SQLConnection) throws -> [String: String] {
         var result: [String: String] = [:]
         let rows = try database.query(
             """

@@ -1,10 +1,10 @@
 /// Runs seed files, each in one `BEGIN IMMEDIATE` transaction together with its `cellar_seeds` row.
 ///
-/// The connection gets `readfile(path)` and `writefile(path, data)`, so seed SQL can load blobs such as
-/// label images; relative paths are relative to the process's working directory.
+/// Seed SQL can load blobs such as label images with `readfile(path)` when the connection was opened
+/// with ``Database/Options/registersFileFunctions``; nothing is registered behind the app's back.
 ///
 /// ```swift
-/// let seeder = try Seeder(database: db)
+/// let seeder = Seeder(database: db)
 /// try seeder.run(try Seed.all(in: "seeds"))
 /// ```
 public final class Seeder {
@@ -35,12 +35,17 @@ public final class Seeder {
     }
 
     /// The connection seeds run on.
-    public let database: Database
+    package let database: any SQLConnection
 
-    /// A seeder on `database`, which gets the `readfile`/`writefile` SQL functions.
-    public init(database: Database) throws {
-        self.database = database
-        try database.registerFileFunctions()
+    /// A seeder on `database`. Nothing is registered on the connection: seeds that load files with
+    /// `readfile` need a connection opened with ``Database/Options/registersFileFunctions``.
+    public convenience init(database: Database) {
+        self.init(connection: database)
+    }
+
+    /// A seeder on any engine's connection.
+    package init(connection: any SQLConnection) {
+        self.database = connection
     }
 
     /// The state of each seed, plus recorded seeds whose file is not among `seeds`.
