@@ -12,10 +12,9 @@ struct MigrationSession {
     var configuration: Configuration { invocation.configuration }
     var io: IO { invocation.io }
 
-    /// Every migration of the configured folder, checked before the database is touched; reports
-    /// pass `allowingEmpty` to list a migration whose up section is still empty.
-    func loadMigrations(allowingEmpty: Bool = false) throws -> [Migration] {
-        try translating { try MigrationSource.folder(configuration.migrationsDirectory).load(allowingEmpty: allowingEmpty) }
+    /// Every migration of the configured folder, checked before the database is touched.
+    func loadMigrations() throws -> [Migration] {
+        try translating { try MigrationSource.folder(configuration.migrationsDirectory).load() }
     }
 
     /// Checks what `migrate` checks before it runs — order, target, `--all-or-nothing` — against the
@@ -91,6 +90,14 @@ struct MigrationSession {
             try FileContents.write(Array(try database.schemaSQL().utf8), to: path)
         } catch let error as SystemError {
             throw CommandFailure(message: "cannot write the schema to '\(path)': \(error)")
+        }
+    }
+
+    /// Takes the `--backup` copy, if asked for, and prints its path.
+    func backUpIfAsked(_ database: Database, version: Int64) throws {
+        let policy = BackupPolicy(invocation.arguments)
+        if let path = try policy.backUp(database, address: configuration.databasePath, version: version) {
+            try io.printOutput("backup: \(ControlCharacterEscaping.escape(path))")
         }
     }
 

@@ -41,9 +41,17 @@ package protocol SQLConnection: AnyObject {
     func withProgressHandler<Result>(every instructions: Int32, _ handler: @escaping () -> Bool, _ body: () throws -> Result)
         throws -> Result
 
-    /// A private in-memory copy of the database, set up as this connection was (extensions, functions,
-    /// safety settings), for a dry run to rehearse on.
+    /// A private in-memory database set up as this connection was (extensions, functions, safety
+    /// settings), holding a copy of this one's contents when `copyingContents`, else empty: a dry run
+    /// rehearses on the copy, drift detection replays migrations into the empty one.
     ///
     /// - Throws: ``SQLiteError`` when the engine cannot make one.
-    func rehearsalCopy() throws -> any SQLConnection
+    func rehearsalDatabase(copyingContents: Bool) throws -> any SQLConnection
+}
+
+extension SQLConnection {
+    /// A private in-memory copy of the database, set up as this connection was, for a dry run.
+    package func rehearsalCopy() throws -> any SQLConnection {
+        try rehearsalDatabase(copyingContents: true)
+    }
 }

@@ -26,13 +26,13 @@ extension Database: SQLConnection {
     }
 
     /// An in-memory database set up with this connection's options (extensions, functions, safety
-    /// settings), holding a copy of this one made with the online backup API.
-    package func rehearsalCopy() throws -> any SQLConnection {
+    /// settings), holding a copy of this one made with the online backup API when `copyingContents`.
+    package func rehearsalDatabase(copyingContents: Bool) throws -> any SQLConnection {
         var copyOptions = options
         copyOptions.mode = .readWriteCreate
         copyOptions.vfsName = nil
         let copy = try Database(path: ":memory:", options: copyOptions)
-        try backup(to: copy)
+        if copyingContents { try backup(to: copy) }
         return copy
     }
 }
