@@ -33,8 +33,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "CellarDqlite",
+            dependencies: ["CellarKit", "DqliteClient", "CSQLite"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "CellarCLI",
-            dependencies: ["CellarKit", "CReadline"],
+            dependencies: ["CellarKit", "CellarDqlite", "CReadline"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -1,6 +1,6 @@
 /// The version tables `cellar_migrations` and `cellar_seeds`: creating, reading and writing them.
-enum Ledger {
-    static let createMigrations = """
+package enum Ledger {
+    package static let createMigrations = """
         CREATE TABLE IF NOT EXISTS cellar_migrations (
           version     INTEGER PRIMARY KEY,
           name        TEXT    NOT NULL,
@@ -10,7 +10,7 @@ enum Ledger {
         )
         """
 
-    static let createSeeds = """
+    package static let createSeeds = """
         CREATE TABLE IF NOT EXISTS cellar_seeds (
           name       TEXT PRIMARY KEY,
           checksum   TEXT NOT NULL,
