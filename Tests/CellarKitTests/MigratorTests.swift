@@ -169,7 +169,7 @@ import Testing
             try project.migrator(database).migrate(Migrator.Options(isAllOrNothing: true))
         } throws: { error in
             (error as? MigrationError)?.diagnostic?.notes
-                == ["all 3 migrations of this run (--all-or-nothing) rolled back; the database is still at version 0"]
+                == ["all 3 migrations of this run (one transaction) rolled back; the database is still at version 0"]
         }
         #expect(try project.tables(database).isEmpty)
         #expect {

@@ -26,4 +26,22 @@ public enum FileBytes {
 
     /// Whether something exists at `path`.
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Paths of the files under `folder` (at any depth) whose names end with `suffix`, sorted.
+    public static func files(under folder: String, endingWith suffix: String) throws -> [String] {
+        guard let directory = opendir(folder) else { throw Failure(description: "cannot open folder \(folder)") }
+        defer { closedir(directory) }
+        var result: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard !name.hasPrefix(".") else { continue }
+            let path = folder + "/" + name
+            if DirectoryListing.isDirectory(path) {
+                result += try files(under: path, endingWith: suffix)
+            } else if name.hasSuffix(suffix) {
+                result.append(path)
+            }
+        }
+        return result.sorted()
+    }
 }

@@ -13,6 +13,7 @@ enum CommandRegistry {
             SeedCommand.self,
             SchemaCommand.self,
             DumpCommand.self,
+            RestoreCommand.self,
             CreateCommand.self,
             DropCommand.self,
             WaitCommand.self,

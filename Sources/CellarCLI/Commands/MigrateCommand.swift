@@ -11,7 +11,7 @@ enum MigrateCommand: Command {
             OptionSpec("all-or-nothing", help: "Run every pending migration in one transaction."),
             OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
             MigrationSession.dumpSchemaOption,
-        ],
+        ] + BackupPolicy.options,
         discussion: """
             Every file is read and checked before anything runs. A failing migration is rolled back and
             the run stops; migrations applied before it in the same run stay applied (unless
@@ -38,6 +38,9 @@ enum MigrateCommand: Command {
     ) throws -> ExitStatus {
         let migrator = session.migrator(database, migrations: migrations)
         try session.warnAboutAppliedChanges(migrator)
+        if try !session.translating({ try migrator.pending(options) }).isEmpty {
+            try session.backUpIfAsked(database, version: try migrator.currentVersion())
+        }
         let start = WallClock.milliseconds()
         let outcomes = try session.translating { try migrator.migrate(options) }
         let applied = outcomes.filter { !$0.wasSkipped }.count

@@ -56,7 +56,7 @@ enum QueryCommand: Command {
             try renderer.flush()
         } catch let error as SQLiteError {
             try? renderer.flush()
-            let message = policy.refusalMessage ?? error.message
+            let message = policy.lastRefusal.map(FlagAdvice.message(for:)) ?? error.message
             throw Diagnostic(path: "<query>", text: sql, byteOffset: error.offset ?? 0, message: message, underlying: error)
         }
         return .success

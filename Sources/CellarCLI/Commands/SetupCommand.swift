@@ -9,7 +9,7 @@ enum SetupCommand: Command {
         options: [
             OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
             MigrationSession.dumpSchemaOption,
-        ],
+        ] + BackupPolicy.options,
         discussion: """
             Idempotent: safe to run on every deploy. A seeds folder that does not exist is skipped unless it
             was named with --seeds or CELLAR_SEEDS. Seed SQL may call readfile('path'); relative paths are
@@ -27,6 +27,11 @@ enum SetupCommand: Command {
         return try TerminationWatcher.shared.guarding(database) {
             let migrator = session.migrator(database, migrations: migrations)
             try session.warnAboutAppliedChanges(migrator)
+            let hasPendingMigrations = try !session.translating { try migrator.pending(options) }.isEmpty
+            if try hasPendingMigrations || Seeder(database: database).status(of: seeds).contains(where: { $0.state == .pending })
+            {
+                try session.backUpIfAsked(database, version: try migrator.currentVersion())
+            }
             let start = WallClock.milliseconds()
             let outcomes = try session.translating { try migrator.migrate(options) }
             let seedOutcomes = try session.translating { try Seeder(database: database).run(seeds) }

@@ -13,7 +13,7 @@ enum VerifyCommand: Command {
         let problems = try migrator.verify()
         let reporter = ErrorReporter(io: invocation.io, usesColor: invocation.configuration.usesColor)
         for problem in problems {
-            _ = reporter.report(problem.diagnostic.map { $0 as any Error } ?? CommandFailure(message: problem.description))
+            _ = reporter.report(FlagAdvice.advised(problem))
         }
         guard problems.isEmpty else {
             throw CommandFailure(

@@ -72,7 +72,7 @@ struct MigrationSession {
             let text: String
             switch problem {
             case .changedAfterApply(let version, let path):
-                text = "\(path): migration \(version) changed after it was applied ('cellar accept \(version)' if harmless)"
+                text = "\(path): \(FlagAdvice.changedAfterApplyMessage(version: version))"
             default:
                 text = problem.description
             }
@@ -85,8 +85,7 @@ struct MigrationSession {
         do {
             return try body()
         } catch let error as MigrationError {
-            if let diagnostic = error.diagnostic { throw diagnostic }
-            throw CommandFailure(message: error.description)
+            throw FlagAdvice.advised(error)
         } catch let error as SQLiteError where error.isLockContention {
             throw CommandFailure(
                 message: "database '\(configuration.databasePath)' is locked by another connection "
@@ -107,6 +106,14 @@ struct MigrationSession {
             try FileContents.write(Array(try database.schemaSQL().utf8), to: path)
         } catch let error as SystemError {
             throw CommandFailure(message: "cannot write the schema to '\(path)': \(error)")
+        }
+    }
+
+    /// Takes the `--backup` copy, if asked for, and prints its path.
+    func backUpIfAsked(_ database: Database, version: Int64) throws {
+        let policy = BackupPolicy(invocation.arguments)
+        if let path = try policy.backUp(database, address: configuration.databasePath, version: version) {
+            try io.printOutput("backup: \(ControlCharacterEscaping.escape(path))")
         }
     }
 

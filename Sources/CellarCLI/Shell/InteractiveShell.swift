@@ -55,7 +55,7 @@ final class InteractiveShell {
     private func remember(_ outcome: StatementAccumulator.Outcome, history: HistoryFile?, editor: LineEditor) {
         let text: String
         switch outcome {
-        case .pending: return
+        case .pending, .skipped: return
         case .dotCommand(let line): text = line
         case .sql(let sql, _): text = sql
         }

@@ -16,8 +16,10 @@ final class LineReader {
     enum Line: Equatable {
         /// The line's text without its `\n` (or `\r\n`).
         case text(String)
-        /// The line is not valid UTF-8 (or holds a NUL): the offending byte and the text before it.
-        case invalid(byte: UInt8, prefix: String)
+        /// The line is not valid UTF-8 (or holds a NUL): the offending byte, the text before it, and
+        /// the whole line with every bad byte and NUL replaced by U+FFFD (to find where its statement
+        /// ends; it never runs).
+        case invalid(byte: UInt8, prefix: String, text: String)
     }
 
     /// The next line, or nil at the end of input.
@@ -45,7 +47,8 @@ final class LineReader {
             ?? bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
         guard let invalid else { return .text(String(decoding: bytes, as: UTF8.self)) }
         let prefix = String(decoding: bytes.prefix(invalid), as: UTF8.self)
-        return .invalid(byte: bytes[bytes.startIndex + invalid], prefix: prefix)
+        let text = String(decoding: bytes.map { $0 == 0 ? 0xFF : $0 }, as: UTF8.self)
+        return .invalid(byte: bytes[bytes.startIndex + invalid], prefix: prefix, text: text)
     }
 
     private func fill() throws {

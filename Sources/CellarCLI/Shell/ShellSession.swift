@@ -104,15 +104,15 @@ final class ShellSession {
             case .text(let line):
                 let flow = handle(accumulator.add(line, lineNumber: lineNumber), path: path, lineNumber: lineNumber)
                 if flow == .stop { return .stop }
-            case .invalid(let byte, let prefix):
-                // The statement this line belongs to cannot be run as written: drop it and say where.
-                accumulator.discard()
+            case .invalid(let byte, let prefix, let text):
                 let message = byte == 0 ? TextEncodingCheck.nulMessage : TextEncodingCheck.invalidByteMessage(byte)
                 report(
                     Diagnostic(
                         path: path, location: SourceLocation(line: lineNumber, column: prefix.unicodeScalars.count + 1),
-                        sourceLine: prefix + "\u{FFFD}", message: message))
+                        sourceLine: prefix + "\u{FFFD}", message: message,
+                        notes: ["the statement this line belongs to is skipped, up to where it ends"]))
                 if bailsHere { return .stop }
+                _ = accumulator.addUnreadable(text, lineNumber: lineNumber)
             }
         }
         return .stop
@@ -121,7 +121,7 @@ final class ShellSession {
     /// Runs what the accumulator made of a line.
     func handle(_ outcome: StatementAccumulator.Outcome, path: String, lineNumber: Int) -> Flow {
         switch outcome {
-        case .pending:
+        case .pending, .skipped:
             return .proceed
         case .dotCommand(let line):
             let succeeded: Bool
@@ -268,7 +268,7 @@ final class ShellSession {
             return
         }
         var message = error.message
-        if let safeMode, let refusal = safeMode.refusalMessage {
+        if let safeMode, let refusal = safeMode.lastRefusal.map(FlagAdvice.message(for:)) {
             message += " (\(refusal))"
             safeMode.clearRefusal()
         }

@@ -11,6 +11,9 @@ struct StatementAccumulator {
         case sql(String, firstLine: Int)
         /// Not complete yet: more lines are needed.
         case pending
+        /// A statement holding a line that is not UTF-8 ended (or a dot-command line that is not UTF-8
+        /// was read): nothing of it runs.
+        case skipped
     }
 
     /// The lines of the statement typed so far, joined with newlines.
@@ -18,15 +21,17 @@ struct StatementAccumulator {
     /// The input line the pending statement started on.
     private(set) var firstLine = 0
 
+    /// Whether the pending statement holds a line that is not UTF-8, so that it must not run.
+    private(set) var isSkipping = false
+
     /// Whether no statement is half typed.
     var isEmpty: Bool { text.isEmpty }
 
     /// Adds `line` (without its line break), which is line `lineNumber` of the input.
     mutating func add(_ line: String, lineNumber: Int) -> Outcome {
         if text.isEmpty {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.first == "." { return .dotCommand(line) }
-            if trimmed.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return .pending }
+            if Self.isDotCommand(line) { return .dotCommand(line) }
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return .pending }
             text = line
             firstLine = lineNumber
         } else {
@@ -34,6 +39,18 @@ struct StatementAccumulator {
         }
         guard Database.isComplete(text) else { return .pending }
         return takeAll()
+    }
+
+    /// Adds a line whose bytes are not UTF-8 (`line` is its text with the bad bytes replaced).
+    ///
+    /// The statement the line belongs to cannot run as written, and the lines after it up to where
+    /// `sqlite3_complete` says it ends are still inside it (the rest of a string literal, say): they
+    /// are gathered and thrown away with it, never read as statements or dot-commands of their own.
+    /// A dot-command line is one line, so only that line is skipped.
+    mutating func addUnreadable(_ line: String, lineNumber: Int) -> Outcome {
+        if text.isEmpty, Self.isDotCommand(line) { return .skipped }
+        isSkipping = true
+        return add(line, lineNumber: lineNumber)
     }
 
     /// What is left at the end of input (run as is, so SQLite can say what is incomplete about it).
@@ -44,10 +61,15 @@ struct StatementAccumulator {
     /// Throws away the half-typed statement (Ctrl-C at the prompt).
     mutating func discard() {
         text = ""
+        isSkipping = false
+    }
+
+    private static func isDotCommand(_ line: String) -> Bool {
+        line.drop { $0 == " " || $0 == "\t" }.first == "."
     }
 
     private mutating func takeAll() -> Outcome {
-        defer { text = "" }
-        return .sql(text, firstLine: firstLine)
+        defer { discard() }
+        return isSkipping ? .skipped : .sql(text, firstLine: firstLine)
     }
 }

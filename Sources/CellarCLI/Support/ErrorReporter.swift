@@ -26,7 +26,7 @@ struct ErrorReporter {
             }
             return .usage
         case let diagnostic as Diagnostic:
-            io.printError(DiagnosticFormatter(usesColor: usesColor).format(diagnostic))
+            io.printError(DiagnosticFormatter(usesColor: usesColor).format(FlagAdvice.advised(diagnostic)))
             return .failure
         case let stop as SignalStop:
             _ = report(stop.underlying)

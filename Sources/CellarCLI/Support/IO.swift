@@ -37,8 +37,8 @@ public struct IO {
     public static var standard: IO {
         IO(
             input: FileDescriptorSource(descriptor: STDIN_FILENO),
-            output: FileDescriptorSink(descriptor: STDOUT_FILENO),
-            error: FileDescriptorSink(descriptor: STDERR_FILENO, isBuffered: false),
+            output: FileDescriptorSink.standardOutput(),
+            error: FileDescriptorSink.standardError(),
             environment: ProcessEnvironment.current,
             isInputTerminal: isatty(STDIN_FILENO) == 1,
             isOutputTerminal: isatty(STDOUT_FILENO) == 1,

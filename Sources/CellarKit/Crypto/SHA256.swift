@@ -4,7 +4,7 @@
 /// SHA256.hexDigest(of: Array("abc".utf8))
 /// // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 /// ```
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -23,12 +23,12 @@ public struct SHA256: Sendable {
     private var byteCount: UInt64 = 0
 
     /// Creates a hasher that has read nothing yet.
-    public init() {
+    package init() {
         pending.reserveCapacity(64)
     }
 
     /// Feeds more bytes.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         var schedule = [UInt32](repeating: 0, count: 64)
         for byte in bytes {
             pending.append(byte)
@@ -41,7 +41,7 @@ public struct SHA256: Sendable {
     }
 
     /// The 32-byte digest of everything fed so far.
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         var copy = self
         let bitLength = byteCount &* 8
         copy.update([0x80])
@@ -51,7 +51,7 @@ public struct SHA256: Sendable {
     }
 
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.
-    public static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
+    package static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return HexEncoding.string(hasher.finalize())

@@ -14,6 +14,20 @@ public struct Diagnostic: Error, Sendable, CustomStringConvertible {
     public var notes: [String]
     /// The underlying error, such as the ``SQLiteError`` that failed.
     public var underlying: (any Error & Sendable)?
+    /// What kind of failure this is, when a caller may want to act on it (a command line adds advice
+    /// about its own flags); nil for everything else.
+    public var reason: Reason?
+
+    /// Kinds of failure a caller may want to tell apart without reading the message.
+    public enum Reason: Sendable, Equatable {
+        /// `BEGIN`, `COMMIT`/`END` or `ROLLBACK` (the operation) refused inside the transaction the
+        /// runner opened; the script manages its own transactions.
+        case transactionControlRefused(String)
+        /// A statement SQLite cannot run inside a transaction (`VACUUM`, some `PRAGMA`s).
+        case needsNoTransaction
+        /// Something safe mode refuses, described (`the function readfile`, `ATTACH or VACUUM INTO`).
+        case refusedBySafeMode(String)
+    }
 
     /// Creates a diagnostic from its parts.
     public init(

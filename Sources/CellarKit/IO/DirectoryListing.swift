@@ -1,15 +1,15 @@
 import Glibc
 
 /// What a folder holds, read with `opendir`/`readdir`.
-public enum DirectoryListing {
+package enum DirectoryListing {
     /// Whether `path` names a folder (following symbolic links).
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether `path` names a regular file (following symbolic links).
-    public static func isRegularFile(_ path: String) -> Bool {
+    package static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
@@ -17,7 +17,7 @@ public enum DirectoryListing {
     /// The names of the regular files in `path` (not `.` entries, not folders), sorted by their bytes.
     ///
     /// - Throws: ``SystemError`` when the folder cannot be opened.
-    public static func fileNames(in path: String) throws -> [String] {
+    package static func fileNames(in path: String) throws -> [String] {
         guard let folder = opendir(path) else { throw SystemError(operation: "open folder \(path)", code: errno) }
         defer { closedir(folder) }
         var names: [String] = []
@@ -31,7 +31,7 @@ public enum DirectoryListing {
     }
 
     /// `folder/name`, without doubling a slash the folder already ends with.
-    public static func join(_ folder: String, _ name: String) -> String {
+    package static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

@@ -1,10 +1,10 @@
 import Glibc
 
 /// Whole-file reads and writes with plain system calls (no Foundation at start-up).
-public enum FileContents {
+package enum FileContents {
     /// The bytes of the file at `path`.
     /// - Throws: ``SystemError`` when it cannot be opened or read.
-    public static func read(_ path: String) throws -> [UInt8] {
+    package static func read(_ path: String) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SystemError(operation: "open \(path)", code: errno) }
         defer { close(descriptor) }
@@ -21,7 +21,7 @@ public enum FileContents {
 
     /// Replaces the file at `path` with `bytes` (created with mode 0644 less the umask).
     /// - Throws: ``SystemError`` when it cannot be created or written.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw SystemError(operation: "open \(path)", code: errno) }
         defer { close(descriptor) }

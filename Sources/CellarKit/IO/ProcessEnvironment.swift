@@ -1,9 +1,9 @@
 import Glibc
 
 /// The process's environment variables.
-public enum ProcessEnvironment {
+package enum ProcessEnvironment {
     /// Every variable of this process, read from `environ`.
-    public static var current: [String: String] {
+    package static var current: [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {

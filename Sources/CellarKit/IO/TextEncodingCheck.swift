@@ -1,22 +1,22 @@
 /// What the script runner and the migrator say about bytes that are not UTF-8 text, in one place, so
 /// that `cellar run` and `cellar migrate` report the same problem the same way.
-public enum TextEncodingCheck {
+package enum TextEncodingCheck {
     /// The UTF-8 byte-order mark, skipped at the start of a file.
-    public static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    package static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Whether `bytes` start with a UTF-16 byte-order mark (either byte order).
-    public static func hasUTF16ByteOrderMark(_ bytes: some Collection<UInt8>) -> Bool {
+    package static func hasUTF16ByteOrderMark(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
     }
 
     /// The message for a file that starts with a UTF-16 byte-order mark.
-    public static let utf16Message = "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8"
+    package static let utf16Message = "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8"
 
     /// The message for a NUL byte, which UTF-8 SQL text never holds.
-    public static let nulMessage = "NUL byte: the file looks like UTF-16 or binary, not UTF-8 text"
+    package static let nulMessage = "NUL byte: the file looks like UTF-16 or binary, not UTF-8 text"
 
     /// The message for the first byte of an invalid UTF-8 sequence.
-    public static func invalidByteMessage(_ byte: UInt8) -> String {
+    package static func invalidByteMessage(_ byte: UInt8) -> String {
         "invalid UTF-8 (byte 0x\(HexEncoding.string([byte])))"
     }
 }

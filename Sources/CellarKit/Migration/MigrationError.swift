@@ -42,13 +42,11 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
         case .invalidFile(let diagnostic), .failed(let diagnostic):
             diagnostic
         case .nonTransactionalInAllOrNothing(let path):
-            Diagnostic(path: path, message: "runs with transaction:false, so it cannot be part of --all-or-nothing")
+            Diagnostic(path: path, message: "runs with transaction:false, so it cannot be part of an all-or-nothing run")
         case .changedAfterApply(let version, let path):
             Diagnostic(
                 path: path,
-                message:
-                    "migration \(version) changed after it was applied (checksum differs; 'cellar accept \(version)' if harmless)"
-            )
+                message: "migration \(version) changed after it was applied (checksum differs)")
         case .noDownSection(let path):
             Diagnostic(path: path, message: "no down section ('-- migrate:down'), so it cannot be rolled back")
         case .foreignKeyViolations(let path, let violations, let notes):
@@ -65,7 +63,7 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
             "no folder '\(path)'"
         case .outOfOrder(let paths, let newest):
             "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "is" : "are") older than the newest applied migration "
-                + "(\(newest)); pass --allow-out-of-order to apply \(paths.count == 1 ? "it" : "them")"
+                + "(\(newest))"
         case .appliedButMissing(let version, let name):
             "migration \(version) (\(name)) is recorded as applied but its file is missing"
         case .unknownVersion(let version):

@@ -9,11 +9,11 @@
 /// ```
 /// A file without markers is all up. `-- migrate:up transaction:false` runs the section outside a
 /// transaction.
-public enum MigrationParser {
+package enum MigrationParser {
     /// The version and name in a file name such as `0003_add_vintage.sql`, or nil when it does not fit.
     ///
     /// The version is a positive integer of any width; the name is letters, digits, `_` and `-`.
-    public static func parseFileName(_ fileName: String) -> (version: Int64, versionText: String, name: String)? {
+    package static func parseFileName(_ fileName: String) -> (version: Int64, versionText: String, name: String)? {
         guard fileName.hasSuffix(".sql") else { return nil }
         let stem = fileName.dropLast(4)
         guard let underscore = stem.firstIndex(of: "_") else { return nil }
@@ -35,7 +35,7 @@ public enum MigrationParser {
     ///   - allowsEmpty: whether an up section without statements is accepted (`status` lists a file
     ///     just made by `cellar new`; applying it stays an error).
     /// - Throws: ``MigrationError`` for a bad name, a bad encoding, misplaced markers or an empty up section.
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8], fileName: String, path: String, allowsEmpty: Bool = false
     ) throws(MigrationError) -> Migration {
         guard let (version, versionText, name) = parseFileName(fileName) else { throw .badFileName(path: path) }
@@ -53,7 +53,7 @@ public enum MigrationParser {
 
     /// SHA-256 (lowercase hex) of `section` with CRLF as LF and, for a migration's up section,
     /// whitespace at its end dropped (a seed's checksum keeps it: SPEC hashes the whole seed file).
-    public static func checksum(of section: some Collection<UInt8>, droppingTrailingWhitespace: Bool = true) -> String {
+    package static func checksum(of section: some Collection<UInt8>, droppingTrailingWhitespace: Bool = true) -> String {
         var normalized: [UInt8] = []
         normalized.reserveCapacity(section.count)
         var previous: UInt8 = 0

@@ -70,7 +70,7 @@ extension Migrator {
     private func applyAll(_ todo: [Migration]) throws -> [MigrationOutcome] {
         try database.execute("BEGIN IMMEDIATE")
         var outcomes: [MigrationOutcome] = []
-        let note = "all \(todo.count) migrations of this run (--all-or-nothing)"
+        let note = "all \(todo.count) migrations of this run (one transaction)"
         var current = todo[0]
         do {
             try database.execute(Ledger.createMigrations)

@@ -2,11 +2,11 @@
 ///
 /// A UTF-8 byte order mark is skipped; a UTF-16 file (a UTF-16 byte order mark, or NUL bytes) and an
 /// invalid UTF-8 sequence are errors naming the line and column of the first bad byte.
-public enum SQLFileDecoder {
+package enum SQLFileDecoder {
     /// The text of `bytes`, read from the file at `path`.
     ///
     /// - Throws: ``MigrationError/invalidFile(_:)`` with a located ``Diagnostic``.
-    public static func decode(_ bytes: [UInt8], path: String) throws(MigrationError) -> String {
+    package static func decode(_ bytes: [UInt8], path: String) throws(MigrationError) -> String {
         if TextEncodingCheck.hasUTF16ByteOrderMark(bytes) {
             throw .invalidFile(
                 Diagnostic(path: path, location: SourceLocation(line: 1, column: 1), message: TextEncodingCheck.utf16Message))

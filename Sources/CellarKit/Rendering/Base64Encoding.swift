@@ -1,9 +1,9 @@
 /// Standard base64 with padding (RFC 4648 §4), as json and jsonl modes write blobs.
-public enum Base64Encoding {
+package enum Base64Encoding {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// Appends the base64 text of `bytes` to `output`.
-    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    package static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.reserveCapacity(output.count + (bytes.count + 2) / 3 * 4)
         var index = 0
         while index + 3 <= bytes.count {
@@ -27,14 +27,14 @@ public enum Base64Encoding {
     /// ```swift
     /// Base64Encoding.string([0xFF, 0x00]) // "/wA="
     /// ```
-    public static func string(_ bytes: [UInt8]) -> String {
+    package static func string(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         bytes.withUnsafeBufferPointer { append($0, to: &output) }
         return String(decoding: output, as: UTF8.self)
     }
 
     /// The bytes of base64 `text`, or nil when it is not valid padded base64.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         var values: [UInt8] = []
         var padding = 0
         for byte in text.utf8 {

@@ -1,12 +1,12 @@
 /// What human modes show for a blob: its size and, where the first bytes say so, its type and the
 /// pixel size of an image: `<blob 10 B>`, `<PNG 64×48, 2.4 KiB>`, `<gzip 1.2 MiB>`.
-public enum BlobDescription {
+package enum BlobDescription {
     /// The description of `bytes`.
     ///
     /// ```swift
     /// BlobDescription.text(of: pngBytes) // "<PNG 64×48, 2.4 KiB>"
     /// ```
-    public static func text(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func text(of bytes: UnsafeBufferPointer<UInt8>) -> String {
         let size = ByteSize.text(bytes.count)
         guard let kind = BlobKind.detect(bytes) else { return "<blob \(size)>" }
         if let (width, height) = kind.dimensions {
@@ -16,7 +16,7 @@ public enum BlobDescription {
     }
 
     /// The description of `bytes`.
-    public static func text(of bytes: [UInt8]) -> String {
+    package static func text(of bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer { text(of: $0) }
     }
 }

@@ -1,5 +1,5 @@
 /// Sizes as people read them: `10 B`, `2.4 KiB`, `1.2 MiB`, `3.0 GiB` (binary units, one decimal).
-public enum ByteSize {
+package enum ByteSize {
     private static let units = ["KiB", "MiB", "GiB", "TiB"]
 
     /// The text of `count` bytes.
@@ -7,7 +7,7 @@ public enum ByteSize {
     /// ```swift
     /// ByteSize.text(2458) // "2.4 KiB"
     /// ```
-    public static func text(_ count: Int) -> String {
+    package static func text(_ count: Int) -> String {
         if count < 1024 { return "\(count) B" }
         var divisor = 1024.0
         for (index, unit) in units.enumerated() {

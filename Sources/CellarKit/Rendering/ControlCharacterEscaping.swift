@@ -3,9 +3,9 @@
 ///
 /// `\n`, `\r` and `\t` become those two-character escapes, `\\` stays as is, other C0 controls, DEL,
 /// C1 controls (U+0080–U+009F) and bytes that are not valid UTF-8 become `\xNN`.
-public enum ControlCharacterEscaping {
+package enum ControlCharacterEscaping {
     /// Escapes `bytes` (UTF-8, possibly invalid) into `output`.
-    public static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    package static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -35,7 +35,7 @@ public enum ControlCharacterEscaping {
     /// ```swift
     /// ControlCharacterEscaping.escape("a\u{1b}[31mb") // "a\\x1b[31mb"
     /// ```
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         var text = text
@@ -44,7 +44,7 @@ public enum ControlCharacterEscaping {
     }
 
     /// Whether `scalar` must be escaped before reaching a terminal.
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 

@@ -7,7 +7,7 @@ import Glibc
 /// The first use sets `LC_CTYPE` to `C.UTF-8` when the process's own locale is not UTF-8 (glibc's
 /// `wcwidth` knows only ASCII in the `C` locale). That is the one process-wide effect of rendering,
 /// and it only changes how multibyte characters are classified.
-public enum DisplayWidth {
+package enum DisplayWidth {
     private static let isLocaleReady: Bool = {
         let current = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? "C"
         if current.uppercased().contains("UTF-8") || current.uppercased().contains("UTF8") { return true }
@@ -15,7 +15,7 @@ public enum DisplayWidth {
     }()
 
     /// The display width of valid UTF-8 `bytes` that hold no control characters.
-    public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var width = 0
         var index = 0
         var isASCII = true
@@ -37,13 +37,13 @@ public enum DisplayWidth {
     }
 
     /// The display width of `text` (escape control characters first).
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { of($0) }
     }
 
     /// The display width of one scalar: 0, 1 or 2; a character `wcwidth` cannot classify counts as 1.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         if scalar.value < 0x7F { return scalar.value < 0x20 ? 0 : 1 }
         _ = isLocaleReady
         let width = cellar_wcwidth(scalar.value)

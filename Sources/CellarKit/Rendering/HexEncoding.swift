@@ -1,9 +1,9 @@
 /// Lowercase hexadecimal, as machine modes write blobs.
-public enum HexEncoding {
+package enum HexEncoding {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// Appends two hex digits per byte of `bytes` to `output`.
-    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    package static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.reserveCapacity(output.count + bytes.count * 2)
         for byte in bytes {
             output.append(digits[Int(byte >> 4)])
@@ -12,7 +12,7 @@ public enum HexEncoding {
     }
 
     /// The lowercase hex text of `bytes`.
-    public static func string(_ bytes: some Sequence<UInt8>) -> String {
+    package static func string(_ bytes: some Sequence<UInt8>) -> String {
         var output: [UInt8] = []
         Array(bytes).withUnsafeBufferPointer { append($0, to: &output) }
         return String(decoding: output, as: UTF8.self)

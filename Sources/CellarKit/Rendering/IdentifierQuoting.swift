@@ -2,7 +2,7 @@ internal import CSQLite
 
 /// Writes SQL identifiers as the sqlite3 CLI does in `insert` mode: bare when they are plain words
 /// that are not keywords, otherwise in `"` with `"` doubled.
-public enum IdentifierQuoting {
+package enum IdentifierQuoting {
     /// `name` ready to paste into SQL.
     ///
     /// ```swift
@@ -10,7 +10,7 @@ public enum IdentifierQuoting {
     /// IdentifierQuoting.quote("table")   // "table"
     /// IdentifierQuoting.quote("a\"b")    // "a""b"
     /// ```
-    public static func quote(_ name: String) -> String {
+    package static func quote(_ name: String) -> String {
         if isPlain(name) { return name }
         return "\"" + name.replacing("\"", with: "\"\"") + "\""
     }

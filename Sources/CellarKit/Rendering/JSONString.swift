@@ -1,9 +1,9 @@
 /// JSON string literals (RFC 8259) that are always valid UTF-8: quotes, backslashes, every control
 /// character, DEL and C1 code escaped, and bytes that are not UTF-8 replaced by U+FFFD. The json and
 /// jsonl output modes and `cellar status --format json` write their strings with it.
-public enum JSONString {
+package enum JSONString {
     /// Appends `bytes` (UTF-8, possibly invalid) as a JSON string literal.
-    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    package static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var index = 0
         var runStart = 0
@@ -61,7 +61,7 @@ public enum JSONString {
     /// ```swift
     /// JSONString.quoted("a\"b\n") // "\"a\\\"b\\n\""
     /// ```
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var output: [UInt8] = []
         var text = text
         text.withUTF8 { append($0, to: &output) }

@@ -1,11 +1,11 @@
 /// Strict UTF-8 decoding of one scalar at a time, for callers that must report or escape the exact
 /// bytes of an invalid sequence.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// Decodes the scalar starting at `index`.
     ///
     /// - Returns: the scalar and its length in bytes, or nil when the bytes at `index` do not start a
     ///   valid, shortest-form UTF-8 sequence (surrogates and values above U+10FFFF are invalid).
-    public static func decodeScalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)? {
+    package static func decodeScalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)? {
         let lead = bytes[index]
         let length: Int
         var value: UInt32
@@ -34,7 +34,7 @@ public enum UTF8Validation {
     }
 
     /// The byte offset of the first byte that is not part of valid UTF-8, or nil when all of it is valid.
-    public static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         while index < bytes.count {
             if bytes[index] < 0x80 {

@@ -14,38 +14,38 @@
 /// try policy.install(on: db)
 /// do { try db.execute(sql) } catch let error as SQLiteError where policy.lastRefusal != nil { … }
 /// ```
-public final class ConnectionPolicy {
+package final class ConnectionPolicy {
     /// Why a statement was refused.
-    public enum Refusal: Sendable, Equatable {
+    package enum Refusal: Sendable, Equatable {
         /// `BEGIN`, `COMMIT` or `ROLLBACK` (the operation) inside cellar's transaction.
         case transactionControl(String)
-        /// Something `--safe` forbids, described (`the function readfile`, `ATTACH`, `VACUUM INTO`).
+        /// Something safe mode forbids, described (`the function readfile`, `ATTACH`, `VACUUM INTO`).
         case unsafe(String)
     }
 
     /// Whether `BEGIN`, `COMMIT`/`END` and `ROLLBACK` without `TO` are refused.
-    public var refusesTransactionControl: Bool
-    /// Whether `--safe` is in force.
-    public let isSafe: Bool
+    package var refusesTransactionControl: Bool
+    /// Whether safe mode (as `sqlite3 -safe`) is in force.
+    package let isSafe: Bool
     /// The most recent refusal, if any; cleared by ``clearRefusal()``.
-    public private(set) var lastRefusal: Refusal?
+    package private(set) var lastRefusal: Refusal?
 
-    /// The functions `--safe` refuses, in lowercase.
-    public static let unsafeFunctions: Set<String> = ["readfile", "writefile", "load_extension", "fts3_tokenizer"]
+    /// The functions safe mode refuses, in lowercase.
+    package static let unsafeFunctions: Set<String> = ["readfile", "writefile", "load_extension", "fts3_tokenizer"]
 
     /// Creates a policy; nothing is refused until it is installed.
-    public init(refusesTransactionControl: Bool, isSafe: Bool) {
+    package init(refusesTransactionControl: Bool, isSafe: Bool) {
         self.refusesTransactionControl = refusesTransactionControl
         self.isSafe = isSafe
     }
 
     /// Removes the policy (any authorizer) from `database`.
-    public func uninstall(from database: Database) throws {
+    package func uninstall(from database: Database) throws {
         try database.setAuthorizer(nil)
     }
 
     /// Installs the policy as `database`'s authorizer (replacing any other).
-    public func install(on database: Database) throws {
+    package func install(on database: Database) throws {
         try database.setAuthorizer { [weak self] request in
             guard let self, let refusal = self.refusal(for: request) else { return .allow }
             self.lastRefusal = refusal
@@ -54,17 +54,17 @@ public final class ConnectionPolicy {
     }
 
     /// Forgets the last refusal.
-    public func clearRefusal() {
+    package func clearRefusal() {
         lastRefusal = nil
     }
 
     /// A sentence saying why the last refused statement was refused, if one was.
-    public var refusalMessage: String? {
+    package var refusalMessage: String? {
         switch lastRefusal {
         case .transactionControl(let operation)?:
             "\(operation) is not allowed here: cellar runs the script in one transaction of its own"
         case .unsafe(let what)?:
-            "\(what) is not allowed with --safe"
+            "\(what) is not allowed in safe mode"
         case nil: nil
         }
     }

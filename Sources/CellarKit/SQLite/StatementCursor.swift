@@ -10,15 +10,15 @@ internal import CSQLite
 ///     try cursor.run(prepared)
 /// }
 /// ```
-public struct StatementCursor {
+package struct StatementCursor {
     /// One statement of the script and where it stands.
-    public struct Prepared {
+    package struct Prepared {
         /// The prepared statement.
-        public let statement: Statement
+        package let statement: Statement
         /// Byte offset of the statement's first character (after leading whitespace and comments).
-        public let startOffset: Int
+        package let startOffset: Int
         /// Byte offset just past the statement's end (its tail).
-        public let endOffset: Int
+        package let endOffset: Int
     }
 
     private let database: Database
@@ -29,7 +29,7 @@ public struct StatementCursor {
     private var offset = 0
 
     /// Creates a cursor over `sql` on `database`.
-    public init(database: Database, sql: String) {
+    package init(database: Database, sql: String) {
         self.database = database
         self.text = sql
         self.terminated = Array(sql.utf8) + [0]
@@ -39,14 +39,14 @@ public struct StatementCursor {
     private var length: Int { terminated.count - 1 }
 
     /// The byte offset where the next statement will be looked for.
-    public var currentOffset: Int { offset }
+    package var currentOffset: Int { offset }
 
     /// Prepares the next statement, skipping empty ones (a lone `;`, trailing comments).
     ///
     /// - Returns: nil when the script has no more statements.
     /// - Throws: ``SQLiteError`` whose offset points into the whole script; `SQLITE_INTERRUPT` when the
     ///   database's ``Database/cancellation`` is set.
-    public mutating func next() throws -> Prepared? {
+    package mutating func next() throws -> Prepared? {
         let handle = try database.openHandle()
         do {
             try database.checkCancellation()
@@ -94,7 +94,7 @@ public struct StatementCursor {
     /// Steps a statement from this cursor to the end, calling `onRow` for each row.
     ///
     /// - Throws: ``SQLiteError`` whose offset is the statement's first character.
-    public func run(_ prepared: Prepared, onRow: (Statement) throws -> Void = { _ in }) throws {
+    package func run(_ prepared: Prepared, onRow: (Statement) throws -> Void = { _ in }) throws {
         do {
             while try prepared.statement.step() {
                 try onRow(prepared.statement)
@@ -107,7 +107,7 @@ public struct StatementCursor {
     }
 
     /// The text of the statement, as written in the script.
-    public func text(of prepared: Prepared) -> String {
+    package func text(of prepared: Prepared) -> String {
         String(decoding: terminated[prepared.startOffset..<min(prepared.endOffset, length)], as: UTF8.self)
     }
 }

@@ -95,11 +95,14 @@ public final class ScriptRunner {
             let refusal = policy.lastRefusal
             let message = policy.refusalMessage ?? failure.error.message
             policy.refusesTransactionControl = false
-            let notes = rollBack(path: path, refusal: refusal, error: failure.error)
-            throw diagnostic(buffer, path: path, index: failure.index, message: message, notes: notes, underlying: failure.error)
+            let notes = rollBack(path: path)
+            var result = diagnostic(
+                buffer, path: path, index: failure.index, message: message, notes: notes, underlying: failure.error)
+            result.reason = reason(for: refusal, error: failure.error)
+            throw result
         } catch let failure as ScriptBuffer.EncodingError {
             policy.refusesTransactionControl = false
-            let notes = rollBack(path: path, refusal: nil)
+            let notes = rollBack(path: path)
             var result = diagnostic(
                 buffer, path: path, index: failure.index, message: failure.message, notes: notes, underlying: nil)
             if failure.isUTF16 { result.sourceLine = nil }
@@ -209,26 +212,32 @@ public final class ScriptRunner {
     }
 
     /// Rolls back what must be, and says what that was.
-    private func rollBack(path: String, refusal: ConnectionPolicy.Refusal?, error: SQLiteError? = nil) -> [String] {
+    private func rollBack(path: String) -> [String] {
         if options.isTransactional {
             database.rollbackIfNeeded()
-            var notes = ["\(path) rolled back: none of its statements were applied"]
-            if case .transactionControl? = refusal {
-                notes.append("to run a script that manages its own transactions (such as a .dump), use --autocommit")
-            } else if error?.message.contains("within a transaction") == true {
-                notes.append("VACUUM, ATTACH and some PRAGMAs cannot run inside a transaction: use --autocommit")
-            }
-            return notes
+            return ["\(path) rolled back: none of its statements were applied"]
         }
         let ran = appliedCount
         var notes = [
-            "--autocommit: the \(ran) statement\(ran == 1 ? "" : "s") before this point stay applied; the rest did not run"
+            "the script ran statement by statement: the \(ran) statement\(ran == 1 ? "" : "s") before this point stay applied; "
+                + "the rest did not run"
         ]
         if !database.isAutocommit {
             database.rollbackIfNeeded()
             notes.append("the transaction the script had begun was rolled back")
         }
         return notes
+    }
+
+    /// What kind of failure a statement's error is, for callers that advise on it.
+    private func reason(for refusal: ConnectionPolicy.Refusal?, error: SQLiteError) -> Diagnostic.Reason? {
+        switch refusal {
+        case .transactionControl(let operation)?: return .transactionControlRefused(operation)
+        case .unsafe(let what)?: return .refusedBySafeMode(what)
+        case nil:
+            let needsNoTransaction = options.isTransactional && error.message.contains("within a transaction")
+            return needsNoTransaction ? .needsNoTransaction : nil
+        }
     }
 
     private func diagnostic(

@@ -1,21 +1,21 @@
 import Glibc
 
 /// Time as the migrator records it: a monotonic clock for durations, UTC for the ledger.
-public enum WallClock {
+package enum WallClock {
     /// Milliseconds on the monotonic clock, for measuring durations.
-    public static func milliseconds() -> Double {
+    package static func milliseconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 
     /// The current UTC time in ISO 8601, such as `2026-11-29T19:36:48Z`.
-    public static func utcTimestamp() -> String {
+    package static func utcTimestamp() -> String {
         format(compact: false)
     }
 
     /// The current UTC time as `YYYYMMDDHHMMSS`, for timestamped migration versions.
-    public static func compactUTCTimestamp() -> String {
+    package static func compactUTCTimestamp() -> String {
         format(compact: true)
     }
 
@@ -32,7 +32,7 @@ public enum WallClock {
     }
 
     /// `value` in decimal, zero-padded on the left to `width` digits.
-    public static func pad(_ value: Int, to width: Int) -> String {
+    package static func pad(_ value: Int, to width: Int) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }

@@ -202,6 +202,56 @@ import Testing
         #expect(try count("SELECT count(*) FROM wine") == .integer(2))
     }
 
+    /// The attack of issue 15 (C1): a string literal whose first line is not UTF-8 holds lines that
+    /// look like statements and dot-commands. None of them may run.
+    @Test(arguments: [UInt8(0xFF), 0x00])
+    func theRestOfAStringLiteralAfterABadLineNeverRuns(badByte: UInt8) throws {
+        let victim = try folder.write("victim.txt", "keep me\n")
+        let fresh = folder.file("fresh.txt")
+        let input =
+            Array("SELECT 'a".utf8) + [badByte]
+            + Array(
+                "b\nDELETE FROM wine;\n.output \(victim)\nSELECT 'owned';\n.output \(fresh)\n';\nSELECT count(*) FROM wine;\n"
+                    .utf8)
+        let output = BufferSink()
+        let error = BufferSink()
+        let status = CellarCLI.run(
+            ["shell", "-d", databasePath], io: IO(input: BufferSource(input), output: output, error: error, environment: [:]))
+        #expect(status == 1)
+        #expect(error.text.hasPrefix("<stdin>:1:10: error: "), "\(error.text)")
+        #expect(error.text.contains("the statement this line belongs to is skipped"))
+        #expect(error.text.ranges(of: "error:").count == 1, "one error only: \(error.text)")
+        #expect(output.text == "2\n")
+        #expect(try count("SELECT count(*) FROM wine") == .integer(2))
+        #expect(try FileBytes.readText(victim) == "keep me\n")
+        #expect(!FileBytes.exists(fresh))
+    }
+
+    @Test func aBadLineInsideATriggerBodySkipsTheWholeTrigger() throws {
+        let input =
+            Array("CREATE TRIGGER t AFTER INSERT ON wine BEGIN\n  DELETE FROM winery; -- caf".utf8) + [0xE9]
+            + Array("\n  DELETE FROM wine;\nEND;\nINSERT INTO wine (name) VALUES ('after');\n".utf8)
+        let status = CellarCLI.run(
+            ["shell", "-d", databasePath],
+            io: IO(input: BufferSource(input), output: BufferSink(), error: BufferSink(), environment: [:]))
+        #expect(status == 1)
+        #expect(try count("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == .integer(0))
+        #expect(try count("SELECT count(*) FROM winery") == .integer(2))
+        #expect(try count("SELECT count(*) FROM wine") == .integer(3))
+    }
+
+    @Test func aDotCommandLineThatIsNotUTF8IsSkippedAlone() throws {
+        let target = folder.file("out.txt")
+        let input = Array(".output \(target)".utf8) + [0xFF] + Array("\nSELECT 'still here';\n".utf8)
+        let output = BufferSink()
+        let status = CellarCLI.run(
+            ["shell", "-d", databasePath],
+            io: IO(input: BufferSource(input), output: output, error: BufferSink(), environment: [:]))
+        #expect(status == 1)
+        #expect(output.text == "still here\n")
+        #expect(!FileBytes.exists(target))
+    }
+
     @Test func outputRedirectsResultsToAFile() throws {
         let target = folder.file("out.txt")
         let run = shell(".output \(target)\nSELECT 'to file';\n.output\nSELECT 'to stdout';\n")

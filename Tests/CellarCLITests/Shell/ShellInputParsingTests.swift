@@ -32,6 +32,20 @@ import Testing
         #expect(accumulator.add("SELECT 1; SELECT 2;", lineNumber: 4) == .sql("SELECT 1; SELECT 2;", firstLine: 4))
     }
 
+    @Test func aStatementWithAnUnreadableLineIsSkippedUpToWhereItEnds() {
+        var accumulator = StatementAccumulator()
+        #expect(accumulator.addUnreadable("SELECT 'a\u{FFFD}", lineNumber: 1) == .pending)
+        #expect(accumulator.add(".output x", lineNumber: 2) == .pending)
+        #expect(accumulator.add("DELETE FROM t;", lineNumber: 3) == .pending)
+        #expect(accumulator.add("';", lineNumber: 4) == .skipped)
+        #expect(accumulator.isEmpty)
+        #expect(accumulator.add("SELECT 1;", lineNumber: 5) == .sql("SELECT 1;", firstLine: 5))
+        #expect(accumulator.addUnreadable(".output \u{FFFD}", lineNumber: 6) == .skipped)
+        #expect(accumulator.add("SELECT 2,", lineNumber: 7) == .pending)
+        #expect(accumulator.addUnreadable("\u{FFFD}", lineNumber: 8) == .pending)
+        #expect(accumulator.finish() == .skipped)
+    }
+
     @Test func dotCommandsOnlyStartAStatement() {
         var accumulator = StatementAccumulator()
         #expect(accumulator.add("  .tables", lineNumber: 1) == .dotCommand("  .tables"))

@@ -50,7 +50,7 @@ import Testing
 
     @Test func headAndTailShowTheFirstAndLastRowsAndCountTheRest() throws {
         let db = try Self.numbers(100)
-        let sink = CollectingSink()
+        let sink = BufferSink()
         let renderer = ResultRenderer(sink: sink, options: RenderOptions(mode: .list))
         let summary = try renderer.render(try db.prepare("SELECT x FROM n"), limit: 6)
         try renderer.flush()
@@ -60,7 +60,7 @@ import Testing
 
     @Test func headAndTailInABoxSizesFromShownRowsAndSaysWhatWasLeftOut() throws {
         let db = try Self.numbers(50)
-        let sink = CollectingSink()
+        let sink = BufferSink()
         let renderer = ResultRenderer(sink: sink, options: RenderOptions(mode: .box))
         try renderer.render(try db.prepare("SELECT x, length(s) AS len FROM n"), limit: 4)
         try renderer.flush()
@@ -82,7 +82,7 @@ import Testing
 
     @Test func shortResultsUnderTheLimitShowEveryRow() throws {
         let db = try Self.numbers(3)
-        let sink = CollectingSink()
+        let sink = BufferSink()
         let renderer = ResultRenderer(sink: sink, options: RenderOptions(mode: .list))
         let summary = try renderer.render(try db.prepare("SELECT x FROM n"), limit: 40)
         try renderer.flush()
@@ -92,7 +92,7 @@ import Testing
 
     @Test func rowsBeforeAStepErrorAreWrittenInAFinishedGrid() throws {
         let db = try Database(path: ":memory:")
-        let sink = CollectingSink()
+        let sink = BufferSink()
         let renderer = ResultRenderer(sink: sink, options: RenderOptions(mode: .table))
         let statement = try db.prepare("SELECT 1 AS v UNION ALL SELECT abs(-9223372036854775808)")
         #expect(throws: SQLiteError.self) { try renderer.render(statement) }

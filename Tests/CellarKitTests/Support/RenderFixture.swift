@@ -26,7 +26,7 @@ enum RenderFixture {
 
     /// Renders `sql` on `db` in `options` and returns the bytes written.
     static func render(_ sql: String, on db: Database, options: RenderOptions) throws -> [UInt8] {
-        let sink = CollectingSink()
+        let sink = BufferSink()
         let renderer = ResultRenderer(sink: sink, options: options)
         try renderer.render(try db.prepare(sql))
         try renderer.flush()

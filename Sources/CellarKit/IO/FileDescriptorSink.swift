@@ -1,4 +1,3 @@
-public import CellarKit
 import Glibc
 
 /// Writes to a file descriptor, through a buffer that is flushed when it fills and on ``flush()``.
@@ -14,6 +13,23 @@ public final class FileDescriptorSink: ByteSink {
     public init(descriptor: Int32, isBuffered: Bool = true) {
         self.descriptor = descriptor
         self.capacity = isBuffered ? 1 << 16 : 0
+    }
+
+    /// A buffered sink on the process's standard output (descriptor 1): what an app uses to print a
+    /// result with ``ResultRenderer``. Call ``flush()`` (or ``ResultRenderer/flush()``) when done.
+    ///
+    /// ```swift
+    /// let renderer = ResultRenderer(sink: FileDescriptorSink.standardOutput(), options: RenderOptions(mode: .box))
+    /// try renderer.render(try db.prepare("SELECT name FROM wineries"))
+    /// try renderer.flush()
+    /// ```
+    public static func standardOutput() -> FileDescriptorSink {
+        FileDescriptorSink(descriptor: STDOUT_FILENO)
+    }
+
+    /// An unbuffered sink on the process's standard error (descriptor 2), where progress must show at once.
+    public static func standardError() -> FileDescriptorSink {
+        FileDescriptorSink(descriptor: STDERR_FILENO, isBuffered: false)
     }
 
     deinit {
@@ -48,21 +64,4 @@ public final class FileDescriptorSink: ByteSink {
             offset += written
         }
     }
-}
-
-/// Collects bytes in memory, for tests and for capturing output.
-public final class BufferSink: ByteSink {
-    /// Everything written so far.
-    public private(set) var bytes: [UInt8] = []
-
-    /// Creates an empty sink.
-    public init() {}
-
-    /// Appends `bytes`.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        self.bytes.append(contentsOf: bytes)
-    }
-
-    /// Everything written so far, decoded as UTF-8.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

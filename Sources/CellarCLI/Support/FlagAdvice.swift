@@ -1,0 +1,56 @@
+import CellarKit
+
+/// The command line's advice on top of what CellarKit reports: CellarKit states facts, and only the
+/// CLI knows its own flags and commands (`--autocommit`, `--safe`, `--allow-out-of-order`,
+/// `cellar accept N`).
+enum FlagAdvice {
+    /// Why a statement was refused, in the words of the flag that refused it.
+    static func message(for refusal: ConnectionPolicy.Refusal) -> String {
+        switch refusal {
+        case .transactionControl(let operation):
+            "\(operation) is not allowed here: cellar runs the script in one transaction of its own"
+        case .unsafe(let what):
+            "\(what) is not allowed with --safe"
+        }
+    }
+
+    /// `diagnostic` with the flag hints its reason calls for.
+    static func advised(_ diagnostic: Diagnostic) -> Diagnostic {
+        var result = diagnostic
+        switch diagnostic.reason {
+        case .transactionControlRefused?:
+            result.notes.append("to run a script that manages its own transactions (such as a .dump), use --autocommit")
+        case .needsNoTransaction?:
+            result.notes.append("VACUUM, ATTACH and some PRAGMAs cannot run inside a transaction: use --autocommit")
+        case .refusedBySafeMode(let what)?:
+            result.message = message(for: .unsafe(what))
+        case nil:
+            break
+        }
+        return result
+    }
+
+    /// A migrator error as the CLI reports it: a located diagnostic when it is about a file, a
+    /// one-line failure otherwise, with the flag or command that resolves it.
+    static func advised(_ error: MigrationError) -> any Error {
+        switch error {
+        case .outOfOrder(let paths, _):
+            let pronoun = paths.count == 1 ? "it" : "them"
+            return CommandFailure(message: "\(error.description); pass --allow-out-of-order to apply \(pronoun)")
+        case .changedAfterApply(let version, _):
+            var diagnostic = error.diagnostic!
+            diagnostic.message = changedAfterApplyMessage(version: version)
+            return diagnostic
+        case .nonTransactionalInAllOrNothing(let path):
+            return Diagnostic(path: path, message: "runs with transaction:false, so it cannot be part of --all-or-nothing")
+        default:
+            if let diagnostic = error.diagnostic { return advised(diagnostic) }
+            return CommandFailure(message: error.description)
+        }
+    }
+
+    /// What the CLI says about a migration whose file changed after it was applied.
+    static func changedAfterApplyMessage(version: Int64) -> String {
+        "migration \(version) changed after it was applied (checksum differs; 'cellar accept \(version)' if harmless)"
+    }
+}
