@@ -1,5 +1,14 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The line editor the shell links: GNU readline (GPL-3.0-or-later) by default, or libedit (BSD) with
+/// `CELLAR_LINE_EDITOR=libedit`, for a binary that is not bound by the GPL.
+let lineEditor = ProcessInfo.processInfo.environment["CELLAR_LINE_EDITOR"] ?? "readline"
+guard ["readline", "libedit"].contains(lineEditor) else {
+    fatalError("CELLAR_LINE_EDITOR must be readline or libedit, not '\(lineEditor)'")
+}
+let usesLibedit = lineEditor == "libedit"
 
 /// Settings every Swift target shares: Swift 6 mode with the upcoming features the house style asks for.
 let strictSettings: [SwiftSetting] = [
@@ -23,6 +32,10 @@ let package = Package(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
         .target(
             name: "CellarKit",
             dependencies: ["CSQLite"],
@@ -39,14 +52,13 @@ let package = Package(
         ),
         .target(
             name: "CellarCLI",
-            dependencies: ["CellarKit", "CellarDqlite", "CReadline"],
-            swiftSettings: strictSettings
+            dependencies: ["CellarKit", "CellarDqlite", usesLibedit ? "CLibedit" : "CReadline"],
+            swiftSettings: strictSettings + (usesLibedit ? [.define("CELLAR_LIBEDIT")] : [])
         ),
         .executableTarget(
             name: "cellar",
             dependencies: ["CellarCLI"],
-            swiftSettings: strictSettings,
-            linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "-ltinfo"], .when(configuration: .release))]
+            swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "cellar-bench",

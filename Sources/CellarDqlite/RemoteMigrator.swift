@@ -39,7 +39,7 @@ public final class RemoteMigrator {
         let copy = try Database(path: ":memory:")
         try copy.execute(Ledger.createMigrations)
         for row in try ledgerRows() {
-            try copy.execute("INSERT INTO cellar_migrations VALUES (?, ?, ?, ?, ?)", row)
+            try copy.execute("INSERT INTO cellar_migrations VALUES (?, ?, ?, ?, ?, ?)", row)
         }
         return Migrator(database: copy, migrations: migrations)
     }
@@ -50,8 +50,22 @@ public final class RemoteMigrator {
             let exists = try database.scalar(
                 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'cellar_migrations'")
             guard exists == .integer(1) else { return [] }
+            let kind = try hasKindColumn() ? "kind" : "'applied'"
             return try database.query(
-                "SELECT version, name, checksum, applied_at, duration_ms FROM cellar_migrations ORDER BY version")
+                "SELECT version, name, checksum, applied_at, duration_ms, \(kind) FROM cellar_migrations ORDER BY version")
+        }
+    }
+
+    /// Whether the ledger has the `kind` column (ledgers written before baselines were marked lack it).
+    private func hasKindColumn() throws -> Bool {
+        try database.scalar("SELECT count(*) FROM pragma_table_info('cellar_migrations') WHERE name = 'kind'") == .integer(1)
+    }
+
+    /// Creates the ledger, or adds the `kind` column to an older one, inside the caller's transaction.
+    private func prepareLedger() throws {
+        try database.execute(Ledger.createMigrations)
+        if try !hasKindColumn() {
+            try database.execute("ALTER TABLE main.cellar_migrations ADD COLUMN kind TEXT NOT NULL DEFAULT 'applied'")
         }
     }
 
@@ -94,7 +108,7 @@ public final class RemoteMigrator {
         try database.beginImmediate()
         var current = batch[0]
         do {
-            try database.execute(Ledger.createMigrations)
+            try prepareLedger()
             let before = try foreignKeyViolations()
             var outcomes: [MigrationOutcome] = []
             for migration in batch {
@@ -135,7 +149,7 @@ public final class RemoteMigrator {
         let duration = WallClock.milliseconds() - start
         try restarting {
             try database.beginImmediate()
-            try database.execute(Ledger.createMigrations)
+            try prepareLedger()
             try record(migration, durationMilliseconds: duration)
             try database.execute("COMMIT")
         }
@@ -177,7 +191,10 @@ public final class RemoteMigrator {
 
     private func record(_ migration: Migration, durationMilliseconds: Double) throws {
         try database.execute(
-            "INSERT INTO cellar_migrations (version, name, checksum, applied_at, duration_ms) VALUES (?, ?, ?, ?, ?)",
+            """
+            INSERT INTO main.cellar_migrations (version, name, checksum, applied_at, duration_ms, kind)
+            VALUES (?, ?, ?, ?, ?, 'applied')
+            """,
             [
                 .integer(migration.version), .text(migration.name), .text(migration.checksum), .text(WallClock.utcTimestamp()),
                 .integer(Int64(durationMilliseconds.rounded())),

@@ -1,7 +1,8 @@
 import Glibc
 
-/// `swift run -c release cellar-bench [--runs N] [--huge]`: SPEC's performance table, measured
-/// against the sqlite3 CLI in the same run. `--huge` adds the 1 GB script row (writes 1 GB to /tmp).
+/// `scripts/build-release && .build/release/cellar-bench [--runs N] [--huge]`: SPEC's performance table
+/// for the static release `cellar` built beside it, measured against the sqlite3 CLI in the same run.
+/// `--huge` adds the 1 GB script row (writes 1 GB to /tmp).
 var runs = 5
 var includeHugeScript = false
 var arguments = CommandLine.arguments.dropFirst()
@@ -17,13 +18,19 @@ while let argument = arguments.popFirst() {
     }
 }
 
+let cellarPath = BenchmarkContext.executableFolder() + "/cellar"
+guard ExecutableLinkage.isStatic(cellarPath) == true else {
+    print("cellar-bench: \(cellarPath) is not the static release build; run scripts/build-release first")
+    exit(1)
+}
+
 var template = Array("/tmp/cellar-bench-XXXXXX".utf8CString)
 guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
     print("cellar-bench: cannot create a scratch folder")
     exit(1)
 }
 let context = BenchmarkContext(
-    cellarPath: BenchmarkContext.executableFolder() + "/cellar", sqlitePath: "/usr/bin/sqlite3", folder: String(cString: created))
+    cellarPath: cellarPath, sqlitePath: "/usr/bin/sqlite3", folder: String(cString: created))
 defer { _ = system("rm -rf '\(context.folder)'") }
 
 do {

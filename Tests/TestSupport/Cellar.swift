@@ -2,8 +2,12 @@ import Glibc
 
 /// Runs the built `cellar` binary, as end-to-end tests need.
 public enum Cellar {
-    /// The `cellar` executable beside the test bundle (SwiftPM builds both into one folder).
+    /// The `cellar` executable beside the test bundle (SwiftPM builds both into one folder), or the one
+    /// `CELLAR_TEST_BINARY` names (CI runs the terminal tests again on the libedit build that way).
     public static var executablePath: String {
+        if let chosen = getenv("CELLAR_TEST_BINARY").map({ String(cString: $0) }), !chosen.isEmpty {
+            return chosen
+        }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let testBinary = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""

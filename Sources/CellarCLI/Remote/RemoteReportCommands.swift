@@ -10,7 +10,7 @@ enum RemoteReportCommands {
         guard format == "text" || format == "json" else {
             throw UsageError("option '--format' expects text or json, not '\(format)'", command: "status")
         }
-        let migrations = try session.migrationSession.loadMigrations(allowingEmpty: true)
+        let migrations = try session.migrationSession.loadMigrations()
         let mirror = try RemoteMigrator(database: try session.connect(), migrations: migrations).mirror()
         let report = StatusReport(
             databasePath: session.url, version: try mirror.currentVersion(), migrations: try mirror.status(), seeds: [])

@@ -1,10 +1,16 @@
-@preconcurrency import CReadline
 import Glibc
 
-/// GNU readline, driven through its callback interface so that a Ctrl-C (seen by
-/// ``InterruptWatcher`` as a readable pipe) can abandon the line being edited.
+#if CELLAR_LIBEDIT
+    @preconcurrency import CLibedit
+#else
+    @preconcurrency import CReadline
+#endif
+
+/// GNU readline (or libedit's readline interface, in a build with `CELLAR_LINE_EDITOR=libedit`), driven
+/// through its callback interface so that a Ctrl-C (seen by ``InterruptWatcher`` as a readable pipe) can
+/// abandon the line being edited.
 ///
-/// This is the only file that imports readline. Readline keeps its state in C globals, so there is
+/// This is the only file that imports the line editor. It keeps its state in C globals, so there is
 /// one editor per process and every call happens on the main thread.
 final class LineEditor {
     /// What one prompt produced.
@@ -29,6 +35,7 @@ final class LineEditor {
     nonisolated(unsafe) private static var sqlBreaks = strdup(CompletionEngine.wordBreakCharacters)
     nonisolated(unsafe) private static var pathBreaks = strdup(" \t")
     nonisolated(unsafe) private static var quotes = strdup("'\"")
+    nonisolated(unsafe) private static var noPrefixes = strdup("")
 
     /// Sets readline up: no signal handlers of its own (Ctrl-C is the watcher's), Tab completion.
     init(completer: @escaping Completer) {
@@ -36,18 +43,30 @@ final class LineEditor {
         Self.useUTF8Locale()
         rl_readline_name = UnsafePointer(strdup("cellar"))
         rl_catch_signals = 0
-        rl_completer_word_break_characters = UnsafePointer(Self.sqlBreaks)
         // A quoted file name (`.read 'my file.sql'`) is one word; readline closes the quote on a match.
         rl_completer_quote_characters = UnsafePointer(Self.quotes)
-        rl_completion_word_break_hook = {
-            // After a dot-command only blanks separate words, so paths keep their `-`, `(` and quotes.
-            let line = rl_line_buffer.map { String(cString: $0) } ?? ""
-            return line.drop { $0 == " " }.first == "." ? LineEditor.pathBreaks : LineEditor.sqlBreaks
-        }
+        #if CELLAR_LIBEDIT
+            // libedit splits words at rl_basic_word_break_characters, read after this hook runs; what
+            // the hook returns are prefixes kept in the word, so it picks the breaks and returns none.
+            rl_basic_word_break_characters = UnsafePointer(Self.sqlBreaks)
+            rl_completion_word_break_hook = {
+                rl_basic_word_break_characters = UnsafePointer(LineEditor.wordBreaks())
+                return LineEditor.noPrefixes
+            }
+        #else
+            rl_completer_word_break_characters = UnsafePointer(Self.sqlBreaks)
+            rl_completion_word_break_hook = { LineEditor.wordBreaks() }
+        #endif
         rl_attempted_completion_function = { text, _, _ in
             LineEditor.complete(text)
         }
         using_history()
+    }
+
+    /// After a dot-command only blanks separate words, so paths keep their `-`, `(` and quotes.
+    private static func wordBreaks() -> UnsafeMutablePointer<CChar>? {
+        let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+        return line.drop { $0 == " " }.first == "." ? pathBreaks : sqlBreaks
     }
 
     /// Readline decodes typed characters by `LC_CTYPE`: take the user's locale, but a UTF-8 one, so that
@@ -105,7 +124,10 @@ final class LineEditor {
         // Before readline restores the terminal: leaving bracketed-paste mode writes a carriage return.
         writeTerminal("^C")
         rl_free_line_state()
-        rl_callback_sigcleanup()
+        #if !CELLAR_LIBEDIT
+            // libedit keeps no signal state between characters, so it has nothing to clean up.
+            rl_callback_sigcleanup()
+        #endif
         rl_replace_line("", 0)
         rl_callback_handler_remove()
         writeTerminal("\n")
@@ -124,6 +146,9 @@ final class LineEditor {
         candidates = completer?(line, Int(rl_point)) ?? []
         nextCandidate = 0
         rl_completion_append_character = candidates.count == 1 && candidates[0].hasSuffix("/") ? 0 : 32
+        #if CELLAR_LIBEDIT
+            adaptToLibedit(word: text.map { String(cString: $0) } ?? "")
+        #endif
         guard !candidates.isEmpty else { return nil }
         return rl_completion_matches(text) { _, _ in
             guard LineEditor.nextCandidate < LineEditor.candidates.count else { return nil }
@@ -131,4 +156,19 @@ final class LineEditor {
             return strdup(LineEditor.candidates[LineEditor.nextCandidate])
         }
     }
+
+    #if CELLAR_LIBEDIT
+        /// libedit leaves to the application two things GNU readline does itself: its word keeps the
+        /// opening quote, which the candidates must repeat (and close, when only one is left), and it
+        /// appends a space even where one already follows the cursor.
+        private static func adaptToLibedit(word: String) {
+            if let quote = word.first, quote == "'" || quote == "\"" {
+                let closing = candidates.count == 1 && !candidates[0].hasSuffix("/") ? String(quote) : ""
+                candidates = candidates.map { "\(quote)\($0)\(closing)" }
+            }
+            if rl_point < rl_end, rl_line_buffer?[Int(rl_point)] == 32 {
+                rl_completion_append_character = 0
+            }
+        }
+    #endif
 }

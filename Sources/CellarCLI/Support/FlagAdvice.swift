@@ -41,6 +41,8 @@ enum FlagAdvice {
             var diagnostic = error.diagnostic!
             diagnostic.message = changedAfterApplyMessage(version: version)
             return diagnostic
+        case .unwritten(let path):
+            return Diagnostic(path: path, message: "not written yet: its up section is still the template 'cellar new' wrote")
         case .nonTransactionalInAllOrNothing(let path):
             return Diagnostic(path: path, message: "runs with transaction:false, so it cannot be part of --all-or-nothing")
         default:

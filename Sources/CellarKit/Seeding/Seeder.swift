@@ -72,7 +72,7 @@ public final class Seeder {
     private func run(_ seed: Seed, force: Bool) throws -> Outcome {
         try database.execute("BEGIN IMMEDIATE")
         do {
-            try database.execute(Ledger.createSeeds)
+            try Ledger.prepareSeeds(in: database)
             if !force, try Ledger.appliedSeeds(in: database)[seed.name] != nil {
                 try database.execute("COMMIT")
                 return Outcome(seed: seed, wasSkipped: true, statementCount: 0, changedRows: 0)
