@@ -43,6 +43,7 @@ import Testing
                 "PRAGMA foreign_key_check",
                 "INSERT INTO main.cellar_migrations (version, name, checksum, applied_at, duration_ms, kind)",
                 "COMMIT",
+                "PRAGMA foreign_keys",
                 "PRAGMA foreign_keys = ON",
             ])
         #expect(try database.scalar("PRAGMA foreign_keys") == .integer(1))

@@ -11,10 +11,14 @@ extension Migrator {
     public func migrate(_ options: Options = Options()) throws -> [MigrationOutcome] {
         let todo = try validate(options)
         guard !todo.isEmpty else { return [] }
-        return try withForeignKeysOff {
-            if options.isAllOrNothing { return try applyAll(todo) }
+        return try withForeignKeysRestored {
+            if options.isAllOrNothing {
+                try turnForeignKeysOff()
+                return try applyAll(todo)
+            }
             var outcomes: [MigrationOutcome] = []
             for migration in todo {
+                try turnForeignKeysOff()
                 let outcome = migration.up.isTransactional ? try apply(migration) : try applyWithoutTransaction(migration)
                 outcomes.append(outcome)
                 if !outcome.wasSkipped { observer?(.finished(outcome)) }

@@ -47,9 +47,10 @@ extension Migrator {
             guard migration.canRollBack else { throw MigrationError.noDownSection(path: migration.path) }
             todo.append(migration)
         }
-        return try withForeignKeysOff {
+        return try withForeignKeysRestored {
             var outcomes: [MigrationOutcome] = []
             for migration in todo {
+                try turnForeignKeysOff()
                 let outcome = try rollBack(migration)
                 outcomes.append(outcome)
                 if !outcome.wasSkipped { observer?(.finished(outcome)) }
