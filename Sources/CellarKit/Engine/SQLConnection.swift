@@ -41,6 +41,11 @@ package protocol SQLConnection: AnyObject {
     func withProgressHandler<Result>(every instructions: Int32, _ handler: @escaping () -> Bool, _ body: () throws -> Result)
         throws -> Result
 
+    /// Runs `body` with the file functions `readfile`/`writefile`, if the connection has them,
+    /// resolving relative paths against `folder` (a seed's own folder), and as before afterwards. An
+    /// engine without them runs `body` as it is.
+    func withFileFunctions<Result>(relativeTo folder: String, _ body: () throws -> Result) throws -> Result
+
     /// A private in-memory database set up as this connection was (extensions, functions, safety
     /// settings), holding a copy of this one's contents when `copyingContents`, else empty: a dry run
     /// rehearses on the copy, drift detection replays migrations into the empty one.

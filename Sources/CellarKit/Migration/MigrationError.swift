@@ -16,6 +16,9 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     /// A table with a ledger's name (`cellar_migrations`, `cellar_seeds`) whose shape is not the
     /// ledger's; cellar neither reads nor writes it.
     case foreignLedger(table: String, problem: String)
+    /// A seed file named on the command line that is not inside the seeds folder, so it has no name
+    /// there to record it by.
+    case seedOutsideFolder(path: String, folder: String)
     /// Pending migrations older than the newest applied one (a branch merged late).
     case outOfOrder(paths: [String], newestApplied: Int64)
     /// `--all-or-nothing` with a migration that must run outside a transaction.
@@ -31,6 +34,9 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     case tooManySteps(requested: Int, undoable: Int, baseline: AppliedMigration?)
     /// `rollback --to` would cross a migration recorded by `baseline`, which is never undone.
     case crossesBaseline(AppliedMigration)
+    /// `rollback` stopped before undoing migration `before`: another process applied the newer migration
+    /// `version` while it ran.
+    case appliedMeanwhile(version: Int64, before: Int64)
     /// No migration file has this version.
     case unknownVersion(Int64)
     /// The migration has not been applied, so the operation does not apply to it.
@@ -59,13 +65,16 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
                 message: "migration \(version) changed after it was applied (checksum differs)")
         case .noDownSection(let path):
             Diagnostic(path: path, message: "no down section ('-- migrate:down'), so it cannot be rolled back")
+        case .seedOutsideFolder(let path, let folder):
+            Diagnostic(
+                path: path, message: "not inside the seeds folder '\(folder)', where seeds are recorded by their name")
         case .unwritten(let path):
             Diagnostic(
                 path: path, message: "not written yet: its up section is still the template a new migration file starts with")
         case .foreignKeyViolations(let path, let violations, let notes):
             Diagnostic(path: path, message: Self.describe(violations), notes: notes)
-        case .missingFolder, .foreignLedger, .tooManySteps, .crossesBaseline, .outOfOrder, .appliedButMissing, .unknownVersion,
-            .notApplied:
+        case .missingFolder, .foreignLedger, .tooManySteps, .crossesBaseline, .outOfOrder, .appliedButMissing,
+            .appliedMeanwhile, .unknownVersion, .notApplied:
             nil
         }
     }
@@ -88,6 +97,9 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
             "cannot roll back past it: \(Self.baselineNote(baseline)); nothing was changed"
         case .appliedButMissing(let version, let name):
             "migration \(version) (\(name)) is recorded as applied but its file is missing"
+        case .appliedMeanwhile(let version, let before):
+            "another process applied migration \(version) while this rollback ran; stopped before undoing "
+                + "migration \(before)"
         case .unknownVersion(let version):
             "no migration file has version \(version)"
         case .notApplied(let version):

@@ -95,6 +95,9 @@ public final class Database {
     let progressHandlers = ProgressHandlers()
     /// The app's authorizer and cellar's policies, all consulted by the one SQLite authorizer.
     let authorizers = AuthorizerChain()
+    /// The folder `readfile`/`writefile` resolve relative paths against (nil: the working directory),
+    /// or `.none` when the connection does not have them.
+    var fileFunctionsFolder: String?? = .none
     /// The policy of ``Options/isSafe``, installed for the connection's life; it remembers its last refusal.
     package private(set) var safeModePolicy: ConnectionPolicy?
     /// When set, scripts and migrations stop before their next statement (see ``CancellationFlag``).

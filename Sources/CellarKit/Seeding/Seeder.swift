@@ -1,7 +1,9 @@
 /// Runs seed files, each in one `BEGIN IMMEDIATE` transaction together with its `cellar_seeds` row.
 ///
-/// Seed SQL can load blobs such as label images with `readfile(path)` when the connection was opened
-/// with ``Database/Options/registersFileFunctions``; nothing is registered behind the app's back.
+/// Seed SQL can load blobs such as label images with `readfile(path)` when the connection has the file
+/// functions (``Database/Options/registersFileFunctions``); nothing is registered behind the app's back.
+/// Inside a seed, relative paths are relative to the seed file's folder, so seeding works from any
+/// working directory; afterwards the functions resolve paths as before.
 ///
 /// ```swift
 /// let seeder = Seeder(database: db)
@@ -38,7 +40,7 @@ public final class Seeder {
     package let database: any SQLConnection
 
     /// A seeder on `database`. Nothing is registered on the connection: seeds that load files with
-    /// `readfile` need a connection opened with ``Database/Options/registersFileFunctions``.
+    /// `readfile` need a connection that has the file functions (``Database/Options/registersFileFunctions``).
     public convenience init(database: Database) {
         self.init(connection: database)
     }
@@ -70,7 +72,10 @@ public final class Seeder {
     @discardableResult
     public func run(_ seeds: [Seed], force: Bool = false) throws -> [Outcome] {
         var outcomes: [Outcome] = []
-        for seed in seeds { outcomes.append(try run(seed, force: force)) }
+        for seed in seeds {
+            let folder = FilePath.normalized(FilePath.folder(of: seed.path))
+            outcomes.append(try database.withFileFunctions(relativeTo: folder) { try run(seed, force: force) })
+        }
         return outcomes
     }
 
