@@ -37,8 +37,9 @@ import Testing
     @Test(arguments: [
         (["0003_a.sql": "SELECT 1;", "3_b.sql": "SELECT 2;"], "version 3 is also used by"),
         (["0001_create tables.sql": "SELECT 1;"], "file name does not fit <version>_<name>.sql"),
-        (["0001_empty.sql": ""], "empty migration"),
-        (["0001_comments.sql": "-- migrate:up\n-- nothing yet\n-- migrate:down\n"], "empty migration"),
+        (["0001_empty.sql": ""], "0001_empty.sql: error: empty file: no SQL and no comment"),
+        (["0001_blank.sql": " \r\n\t\n"], "0001_blank.sql: error: empty file: no SQL and no comment"),
+        (["0001_todo.sql": MigrationTemplate.text], "0001_todo.sql: error: not written yet"),
     ])
     func invalidFilesStopEverythingBeforeTheDatabaseIsCreated(files: [String: String], message: String) throws {
         let project = try CLIProject(files.merging(["0000009_fine.sql": "CREATE TABLE fine (x);"]) { $1 })

@@ -75,11 +75,37 @@ import Testing
         #expect(plain.checksum == SHA256.hexDigest(of: Array("CREATE TABLE t (x);\nINSERT INTO t VALUES (1);".utf8)))
     }
 
-    @Test(arguments: ["", "   \n", "-- migrate:up\n-- only a comment\n\n-- migrate:down\nDROP TABLE t;\n", ";\n;", "/* x */"])
-    func emptyUpSectionIsAnError(text: String) {
+    @Test(arguments: ["", "   \n", "\r\n\t \n"])
+    func fileWithNoSQLAndNoCommentIsAnError(text: String) {
         let found = diagnostic(of: text)
-        #expect(found?.message.hasPrefix("empty migration") == true)
+        #expect(found?.message == "empty file: no SQL and no comment")
         #expect(found?.path == "m/0001_test.sql")
+    }
+
+    @Test(arguments: [
+        "-- migrate:up\n-- This file should undo anything in `up.sql`\n\n-- migrate:down\nDROP TABLE t;\n", ";\n;", "/* x */",
+        "-- placeholder left after a squash\n", "-- migrate:up\n-- migrate:down\n",
+    ])
+    func upSectionOfCommentsOnlyIsANoOpMigration(text: String) throws {
+        let migration = try parse(text)
+        #expect(migration.isEmpty)
+        #expect(!migration.isUnwritten)
+    }
+
+    @Test func emptyDownSectionCanBeRolledBack() throws {
+        let migration = try parse("-- migrate:up\nCREATE TABLE t (x);\n-- migrate:down\n-- nothing to undo\n")
+        #expect(migration.canRollBack)
+        #expect(migration.down?.hasStatements == false)
+    }
+
+    @Test(arguments: [MigrationTemplate.text, MigrationTemplate.text.replacing("\n", with: "\r\n")])
+    func theUntouchedTemplateIsUnwritten(text: String) throws {
+        let migration = try parse(text)
+        #expect(migration.isUnwritten)
+        let written = try parse(
+            text.replacing("applies this migration here.", with: "applies this migration here.\nCREATE TABLE t (x);"))
+        #expect(!written.isUnwritten)
+        #expect(!written.isEmpty)
     }
 
     @Test func utf8ByteOrderMarkIsSkipped() throws {

@@ -35,13 +35,15 @@ import Testing
             fromBegin.map { $0.split(separator: "\n").first.map(String.init) ?? "" } == [
                 "PRAGMA foreign_keys = OFF",
                 "BEGIN IMMEDIATE",
-                "CREATE TABLE IF NOT EXISTS cellar_migrations (",
-                "SELECT count(*) FROM cellar_migrations WHERE version = ?",
+                "SELECT type FROM main.sqlite_schema WHERE name = ?",
+                "CREATE TABLE IF NOT EXISTS main.cellar_migrations (",
+                "SELECT count(*) FROM main.cellar_migrations WHERE version = ?",
                 "PRAGMA foreign_key_check",
                 "CREATE TABLE wineries (id INTEGER PRIMARY KEY, name TEXT NOT NULL);",
                 "PRAGMA foreign_key_check",
-                "INSERT INTO cellar_migrations (version, name, checksum, applied_at, duration_ms) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO main.cellar_migrations (version, name, checksum, applied_at, duration_ms, kind)",
                 "COMMIT",
+                "PRAGMA foreign_keys",
                 "PRAGMA foreign_keys = ON",
             ])
         #expect(try database.scalar("PRAGMA foreign_keys") == .integer(1))
@@ -205,7 +207,7 @@ import Testing
         #expect(try project.versions(database) == [1, 2])
         #expect(try project.tables(database).contains("own"))
         let vacuum = try #require(statements.firstIndex(of: "VACUUM;"))
-        let insert = try #require(statements.lastIndex { $0.hasPrefix("INSERT INTO cellar_migrations") })
+        let insert = try #require(statements.lastIndex { $0.hasPrefix("INSERT INTO main.cellar_migrations") })
         #expect(vacuum < insert)
     }
 

@@ -9,16 +9,6 @@ enum NewCommand: Command {
         arguments: [.init("name", help: "Letters, digits, _ and -.")],
         options: [OptionSpec("timestamp", help: "Use the UTC time YYYYMMDDHHMMSS as the version instead.")])
 
-    /// The new file's text: its up section holds only a comment, so applying it unedited fails as empty.
-    static let template = """
-        -- migrate:up
-        -- Write the SQL that applies this migration here.
-
-        -- migrate:down
-        -- Write the SQL that undoes it here.
-
-        """
-
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let name = invocation.arguments.positionals[0]
         guard MigrationParser.parseFileName("1_\(name).sql") != nil else {
@@ -28,7 +18,7 @@ enum NewCommand: Command {
         let version = invocation.arguments.has("timestamp") ? WallClock.compactUTCTimestamp() : try nextVersion(in: folder)
         makeFolders(folder)
         let path = DirectoryListing.join(folder, "\(version)_\(name).sql")
-        try create(path, contents: template)
+        try create(path, contents: MigrationTemplate.text)
         try invocation.io.printOutput(ControlCharacterEscaping.escape(path))
         return .success
     }

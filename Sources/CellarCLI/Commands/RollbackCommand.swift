@@ -11,7 +11,9 @@ enum RollbackCommand: Command {
         ],
         discussion: """
             Refuses, changing nothing, if a migration it would undo has no '-- migrate:down' section or
-            its file is missing. Each migration is undone in its own transaction.
+            its file is missing, or if --steps asks for more than may be undone. Migrations recorded by
+            'cellar baseline' are never undone; --to 0 stops above them. Each migration is undone in its
+            own transaction; the one that leaves no migration applied also forgets every seed.
             """,
         aliases: ["down"])
 
@@ -22,19 +24,58 @@ enum RollbackCommand: Command {
         let database = try session.openForWriting(creating: false)
         return try TerminationWatcher.shared.guarding(database) {
             let migrator = session.migrator(database, migrations: migrations)
+            let before = try session.translating { try migrator.applied() }
+            let seedsBefore = try Seeder(database: database).status(of: [])
+            // A plain `rollback` with nothing applied has nothing to refuse; an explicit --steps does.
+            if before.isEmpty, invocation.arguments.value("steps") == nil {
+                try session.summarize("nothing to roll back; the database is at version 0")
+                return .success
+            }
             let start = WallClock.milliseconds()
             let outcomes = try session.translating { try migrator.rollback(target) }
-            let undone = outcomes.filter { !$0.wasSkipped }.count
-            let version = try migrator.currentVersion()
-            if undone == 0 {
+            let undone = outcomes.filter { !$0.wasSkipped }
+            let remaining = try migrator.applied()
+            let version = remaining.last?.version ?? 0
+            if undone.isEmpty {
                 try session.summarize("nothing to roll back; the database is at version \(version)")
             } else {
-                try session.summarize(
-                    "rolled back \(MigrationProgress.count(undone, "migration")) in "
-                        + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)")
+                var summary =
+                    "rolled back \(MigrationProgress.count(undone.count, "migration")) in "
+                    + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version \(version)"
+                if remaining.isEmpty, !seedsBefore.isEmpty {
+                    summary +=
+                        "; forgot \(MigrationProgress.count(seedsBefore.count, "seed")) (their data went with the tables), "
+                        + "so the next setup runs them again"
+                } else {
+                    warnAboutSeeds(seedsBefore, undone: undone, records: before, io: invocation.io)
+                }
+                try session.summarize(summary)
+            }
+            if target == .version(0), let baseline = remaining.last(where: \.isBaseline) {
+                invocation.io.printError(
+                    "cellar: note: stopped at version \(version): "
+                        + ControlCharacterEscaping.escape(MigrationError.baselineNote(baseline)))
             }
             return .success
         }
+    }
+
+    /// Warns about seeds that ran after the earliest migration a partial rollback undid: their rows may
+    /// have gone with its tables, yet they stay recorded as applied.
+    private static func warnAboutSeeds(
+        _ seeds: [Seeder.Status], undone: [MigrationOutcome], records: [AppliedMigration], io: IO
+    ) {
+        guard let earliest = undone.map(\.migration.version).min(),
+            let record = records.first(where: { $0.version == earliest })
+        else { return }
+        let affected = seeds.filter { ($0.appliedAt ?? "") >= record.appliedAt }.map(\.name)
+        guard !affected.isEmpty else { return }
+        io.printError(
+            "cellar: warning: "
+                + ControlCharacterEscaping.escape(
+                    "\(affected.count == 1 ? "seed" : "seeds") \(affected.joined(separator: ", ")) ran after migration "
+                        + "\(earliest) and \(affected.count == 1 ? "stays" : "stay") recorded as applied; if the rollback "
+                        + "dropped \(affected.count == 1 ? "its" : "their") data, run 'cellar seed FILE --force'"))
     }
 
     private static func target(_ arguments: ParsedArguments) throws(UsageError) -> RollbackTarget {

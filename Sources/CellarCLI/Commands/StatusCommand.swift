@@ -21,7 +21,7 @@ enum StatusCommand: Command {
         guard format == "text" || format == "json" else {
             throw UsageError("option '--format' expects text or json, not '\(format)'", command: spec.name)
         }
-        let migrations = try session.loadMigrations(allowingEmpty: true)
+        let migrations = try session.loadMigrations()
         let database = try session.openForReading()
         let migrator = Migrator(database: database, migrations: migrations)
         let report = StatusReport(

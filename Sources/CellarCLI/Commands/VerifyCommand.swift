@@ -4,7 +4,15 @@ import CellarKit
 enum VerifyCommand: Command {
     static let spec = CommandSpec(
         name: "verify",
-        abstract: "Fail (exit 1) if any applied migration's file changed or is missing.")
+        abstract: "Fail (exit 1) if any applied migration's file changed or is missing.",
+        options: [
+            OptionSpec("schema", help: "Also replay the applied migrations and report schema drift (exit 1 on drift).")
+        ],
+        discussion: """
+            --schema replays the up sections of every applied migration (baselined ones included) into an
+            in-memory database and compares its schema with the database's, ignoring whitespace, comments,
+            case, identifier quoting and order: each object added, removed or changed by hand is one line.
+            """)
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
@@ -20,8 +28,20 @@ enum VerifyCommand: Command {
                 message: "verification failed: \(MigrationProgress.count(problems.count, "applied migration")) "
                     + "\(problems.count == 1 ? "does" : "do") not match the files")
         }
+        if invocation.arguments.has("schema") {
+            let drifts = try session.translating {
+                try migrator.schemaDrift { try DatabaseOpener(invocation.configuration).loadExtensions(into: $0) }
+            }
+            for drift in drifts { invocation.io.printError(ControlCharacterEscaping.escape("drift: \(drift)")) }
+            guard drifts.isEmpty else {
+                throw CommandFailure(
+                    message:
+                        "schema drift: \(MigrationProgress.count(drifts.count, "difference")) from what the migrations create")
+            }
+        }
         try session.summarize(
-            "verified \(MigrationProgress.count(try migrator.applied().count, "applied migration")): all match their files")
+            "verified \(MigrationProgress.count(try migrator.applied().count, "applied migration")): all match their files"
+                + (invocation.arguments.has("schema") ? " and the schema matches them" : ""))
         return .success
     }
 }

@@ -26,6 +26,10 @@ final class MigrationProgress {
             isShowing = false
             try? io.error.write(
                 "\r\u{1B}[K\(escaped(outcome.migration.identifier)): done in \(Self.seconds(outcome.durationMilliseconds))\n")
+        case .emptySection(let migration, let isDown):
+            io.printError(
+                "cellar: warning: \(escaped(migration.path)): the \(isDown ? "down" : "up") section holds no statement; "
+                    + (isDown ? "rolling it back only deletes its ledger row" : "applied as a no-op"))
         case .foreignKeyWarning(let migration, let violations):
             let first = violations.first.map(String.init(describing:)) ?? ""
             io.printError(

@@ -13,10 +13,9 @@ struct MigrationSession {
     var configuration: Configuration { invocation.configuration }
     var io: IO { invocation.io }
 
-    /// Every migration of the configured folder, checked before the database is touched; reports
-    /// pass `allowingEmpty` to list a migration whose up section is still empty.
-    func loadMigrations(allowingEmpty: Bool = false) throws -> [Migration] {
-        try translating { try MigrationSource.folder(configuration.migrationsDirectory).load(allowingEmpty: allowingEmpty) }
+    /// Every migration of the configured folder, checked before the database is touched.
+    func loadMigrations() throws -> [Migration] {
+        try translating { try MigrationSource.folder(configuration.migrationsDirectory).load() }
     }
 
     /// Checks what `migrate` checks before it runs — order, target, `--all-or-nothing` — against the

@@ -19,7 +19,11 @@ struct StatusReport {
             if entry.state == .changed { line += "  file changed since it was applied" }
             if entry.state == .missing { line += "  recorded, but no file" }
             if entry.migration?.up.isTransactional == false { line += "  [transaction:false: not atomic]" }
-            if entry.migration?.up.hasStatements == false { line += "  [empty: write its up section before migrating]" }
+            if let migration = entry.migration, migration.isUnwritten {
+                line += "  [not written yet: write its up section before migrating]"
+            } else if entry.migration?.isEmpty == true {
+                line += "  [empty]"
+            }
             lines.append(line)
         }
         if !seeds.isEmpty {

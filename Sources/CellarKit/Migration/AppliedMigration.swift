@@ -10,4 +10,6 @@ public struct AppliedMigration: Sendable, Hashable {
     public let appliedAt: String
     /// How long it took, in milliseconds.
     public let durationMilliseconds: Int64
+    /// Whether `baseline` recorded it without running it (`kind = 'baseline'`): `rollback` never undoes it.
+    public let isBaseline: Bool
 }

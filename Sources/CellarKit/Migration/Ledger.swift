@@ -1,62 +1,109 @@
-/// The version tables `cellar_migrations` and `cellar_seeds`: creating, reading and writing them.
+/// The version tables `main.cellar_migrations` and `main.cellar_seeds`: creating, checking, reading and
+/// writing them.
+///
+/// Every statement names the `main` schema, so that a `TEMP` table of the same name, which SQLite would
+/// otherwise find first (<https://sqlite.org/lang_naming.html>), can never stand in for the ledger.
 enum Ledger {
     static let createMigrations = """
-        CREATE TABLE IF NOT EXISTS cellar_migrations (
+        CREATE TABLE IF NOT EXISTS main.cellar_migrations (
           version     INTEGER PRIMARY KEY,
           name        TEXT    NOT NULL,
           checksum    TEXT    NOT NULL,
           applied_at  TEXT    NOT NULL,
-          duration_ms INTEGER NOT NULL
+          duration_ms INTEGER NOT NULL,
+          kind        TEXT    NOT NULL DEFAULT 'applied'
         )
         """
 
     static let createSeeds = """
-        CREATE TABLE IF NOT EXISTS cellar_seeds (
+        CREATE TABLE IF NOT EXISTS main.cellar_seeds (
           name       TEXT PRIMARY KEY,
           checksum   TEXT NOT NULL,
           applied_at TEXT NOT NULL
         )
         """
 
-    /// Whether the database has a table called `name` (without creating anything).
+    /// Whether the main database has a table called `name` (without creating anything).
     static func hasTable(_ name: String, in database: Database) throws -> Bool {
-        try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [name]) != .integer(0)
+        try database.scalar("SELECT count(*) FROM main.sqlite_schema WHERE type = 'table' AND name = ?", [name])
+            != .integer(0)
     }
 
-    /// Every applied migration, by version; empty when the table does not exist yet.
-    static func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
-        guard try hasTable("cellar_migrations", in: database) else { return [] }
-        return try database.query(
-            "SELECT version, name, checksum, applied_at, duration_ms FROM cellar_migrations ORDER BY version"
-        ).map { row in
-            AppliedMigration(
-                version: row[0].ledgerInteger, name: row[1].ledgerText, checksum: row[2].ledgerText, appliedAt: row[3].ledgerText,
-                durationMilliseconds: row[4].ledgerInteger)
+    // MARK: - Migrations
+
+    /// Creates `cellar_migrations`, or checks the one there and adds the `kind` column that ledgers made
+    /// before it lack. Call inside the write transaction that then records or removes rows.
+    ///
+    /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
+    static func prepareMigrations(in database: Database) throws {
+        switch try LedgerShape.migrations(in: database) {
+        case .absent: try database.execute(createMigrations)
+        case .withoutKind:
+            try database.execute("ALTER TABLE main.cellar_migrations ADD COLUMN kind TEXT NOT NULL DEFAULT 'applied'")
+        case .current: break
         }
     }
 
-    /// Whether `version` is recorded, read inside the caller's transaction.
-    static func isApplied(_ version: Int64, in database: Database) throws -> Bool {
-        try database.scalar("SELECT count(*) FROM cellar_migrations WHERE version = ?", [version]) != .integer(0)
+    /// Every applied migration, by version; empty when the table does not exist yet.
+    ///
+    /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
+    static func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
+        let shape = try LedgerShape.migrations(in: database)
+        guard shape != .absent else { return [] }
+        let kind = shape == .current ? "kind" : "'applied'"
+        return try database.query(
+            "SELECT version, name, checksum, applied_at, duration_ms, \(kind) FROM main.cellar_migrations ORDER BY version"
+        ).map { row in
+            AppliedMigration(
+                version: row[0].ledgerInteger, name: row[1].ledgerText, checksum: row[2].ledgerText, appliedAt: row[3].ledgerText,
+                durationMilliseconds: row[4].ledgerInteger, isBaseline: row[5].ledgerText == "baseline")
+        }
     }
 
-    static func record(_ migration: Migration, durationMilliseconds: Int64, in database: Database) throws {
+    /// Whether `version` is recorded, read inside the caller's transaction once the ledger is prepared.
+    static func isApplied(_ version: Int64, in database: Database) throws -> Bool {
+        try database.scalar("SELECT count(*) FROM main.cellar_migrations WHERE version = ?", [version])
+            != .integer(0)
+    }
+
+    /// Records `migration`; `isBaseline` marks a row `baseline` writes (never undone by `rollback`).
+    static func record(
+        _ migration: Migration, durationMilliseconds: Int64, isBaseline: Bool = false, in database: Database
+    ) throws {
         try database.execute(
-            "INSERT INTO cellar_migrations (version, name, checksum, applied_at, duration_ms) VALUES (?, ?, ?, ?, ?)",
-            [migration.version, migration.name, migration.checksum, WallClock.utcTimestamp(), durationMilliseconds])
+            """
+            INSERT INTO main.cellar_migrations (version, name, checksum, applied_at, duration_ms, kind)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            [
+                migration.version, migration.name, migration.checksum, WallClock.utcTimestamp(), durationMilliseconds,
+                isBaseline ? "baseline" : "applied",
+            ])
+    }
+
+    static func updateChecksum(_ migration: Migration, in database: Database) throws {
+        try database.execute(
+            "UPDATE main.cellar_migrations SET checksum = ? WHERE version = ?", [migration.checksum, migration.version])
     }
 
     static func remove(_ version: Int64, in database: Database) throws {
-        try database.execute("DELETE FROM cellar_migrations WHERE version = ?", [version])
+        try database.execute("DELETE FROM main.cellar_migrations WHERE version = ?", [version])
     }
 
     // MARK: - Seeds
 
+    /// Creates `cellar_seeds`, or checks the one there.
+    ///
+    /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
+    static func prepareSeeds(in database: Database) throws {
+        if try LedgerShape.seeds(in: database) == .absent { try database.execute(createSeeds) }
+    }
+
     /// Every applied seed, by name; empty when the table does not exist yet.
     static func appliedSeeds(in database: Database) throws -> [String: (checksum: String, appliedAt: String)] {
-        guard try hasTable("cellar_seeds", in: database) else { return [:] }
+        guard try LedgerShape.seeds(in: database) != .absent else { return [:] }
         var result: [String: (checksum: String, appliedAt: String)] = [:]
-        for row in try database.query("SELECT name, checksum, applied_at FROM cellar_seeds") {
+        for row in try database.query("SELECT name, checksum, applied_at FROM main.cellar_seeds") {
             result[row[0].ledgerText] = (row[1].ledgerText, row[2].ledgerText)
         }
         return result
@@ -65,10 +112,16 @@ enum Ledger {
     static func recordSeed(name: String, checksum: String, in database: Database) throws {
         try database.execute(
             """
-            INSERT INTO cellar_seeds (name, checksum, applied_at) VALUES (?, ?, ?)
+            INSERT INTO main.cellar_seeds (name, checksum, applied_at) VALUES (?, ?, ?)
             ON CONFLICT (name) DO UPDATE SET checksum = excluded.checksum, applied_at = excluded.applied_at
             """,
             [name, checksum, WallClock.utcTimestamp()])
+    }
+
+    /// Forgets every seed (their data went with the tables a full rollback dropped).
+    static func removeAllSeeds(in database: Database) throws {
+        guard try LedgerShape.seeds(in: database) != .absent else { return }
+        try database.execute("DELETE FROM main.cellar_seeds")
     }
 }
 

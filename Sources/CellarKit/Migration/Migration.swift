@@ -30,10 +30,18 @@ public struct Migration: Sendable, Hashable {
     public let down: Section?
     /// SHA-256 (lowercase hex) of the up section with CRLF as LF and trailing whitespace dropped.
     public let checksum: String
+    /// Whether the up section is still exactly the template `cellar new` wrote: not written yet, so
+    /// applying it is refused (``MigrationError/unwritten(path:)``).
+    public let isUnwritten: Bool
 
     /// The file name's stem: `0003_add_vintage`.
     public var identifier: String { "\(versionText)_\(name)" }
 
-    /// Whether the down section holds a statement, so that the migration can be rolled back.
-    public var canRollBack: Bool { down?.hasStatements ?? false }
+    /// Whether the up section holds comments but no statement: a no-op migration (dbmate and diesel
+    /// histories keep them), applied with a warning.
+    public var isEmpty: Bool { !up.hasStatements }
+
+    /// Whether the file has a down section, so that the migration can be rolled back (a down section
+    /// of comments only undoes nothing but the ledger row).
+    public var canRollBack: Bool { down != nil }
 }

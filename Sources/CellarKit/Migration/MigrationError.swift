@@ -11,6 +11,14 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     case duplicateVersion(version: Int64, paths: [String])
     /// A file that cannot be read as a migration: its encoding, its markers, an empty up section.
     case invalidFile(Diagnostic)
+    /// A migration whose up section is still the template `cellar new` wrote: not written yet.
+    case unwritten(path: String)
+    /// A table with a ledger's name (`cellar_migrations`, `cellar_seeds`) whose shape is not the
+    /// ledger's; cellar neither reads nor writes it.
+    case foreignLedger(table: String, problem: String)
+    /// A seed file named on the command line that is not inside the seeds folder, so it has no name
+    /// there to record it by.
+    case seedOutsideFolder(path: String, folder: String)
     /// Pending migrations older than the newest applied one (a branch merged late).
     case outOfOrder(paths: [String], newestApplied: Int64)
     /// `--all-or-nothing` with a migration that must run outside a transaction.
@@ -21,6 +29,14 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     case appliedButMissing(version: Int64, name: String)
     /// A migration to roll back that has no down section.
     case noDownSection(path: String)
+    /// `rollback` was asked to undo more migrations than it may: `undoable` are applied above the newest
+    /// baseline (`baseline`, when one stops it).
+    case tooManySteps(requested: Int, undoable: Int, baseline: AppliedMigration?)
+    /// `rollback --to` would cross a migration recorded by `baseline`, which is never undone.
+    case crossesBaseline(AppliedMigration)
+    /// `rollback` stopped before undoing migration `before`: another process applied the newer migration
+    /// `version` while it ran.
+    case appliedMeanwhile(version: Int64, before: Int64)
     /// No migration file has this version.
     case unknownVersion(Int64)
     /// The migration has not been applied, so the operation does not apply to it.
@@ -49,9 +65,16 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
                 message: "migration \(version) changed after it was applied (checksum differs)")
         case .noDownSection(let path):
             Diagnostic(path: path, message: "no down section ('-- migrate:down'), so it cannot be rolled back")
+        case .seedOutsideFolder(let path, let folder):
+            Diagnostic(
+                path: path, message: "not inside the seeds folder '\(folder)', where seeds are recorded by their name")
+        case .unwritten(let path):
+            Diagnostic(
+                path: path, message: "not written yet: its up section is still the template a new migration file starts with")
         case .foreignKeyViolations(let path, let violations, let notes):
             Diagnostic(path: path, message: Self.describe(violations), notes: notes)
-        case .missingFolder, .outOfOrder, .appliedButMissing, .unknownVersion, .notApplied:
+        case .missingFolder, .foreignLedger, .tooManySteps, .crossesBaseline, .outOfOrder, .appliedButMissing,
+            .appliedMeanwhile, .unknownVersion, .notApplied:
             nil
         }
     }
@@ -61,11 +84,22 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .missingFolder(let path):
             "no folder '\(path)'"
+        case .foreignLedger(let table, let problem):
+            "table main.\(table) is not cellar's ledger (\(problem)); nothing was read or changed"
         case .outOfOrder(let paths, let newest):
             "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "is" : "are") older than the newest applied migration "
                 + "(\(newest))"
+        case .tooManySteps(let requested, let undoable, let baseline):
+            "cannot undo \(requested) migration\(requested == 1 ? "" : "s"): "
+                + (undoable == 0 ? "none may be undone" : "only \(undoable) may be undone")
+                + (baseline.map { "; " + Self.baselineNote($0) } ?? "") + "; nothing was changed"
+        case .crossesBaseline(let baseline):
+            "cannot roll back past it: \(Self.baselineNote(baseline)); nothing was changed"
         case .appliedButMissing(let version, let name):
             "migration \(version) (\(name)) is recorded as applied but its file is missing"
+        case .appliedMeanwhile(let version, let before):
+            "another process applied migration \(version) while this rollback ran; stopped before undoing "
+                + "migration \(before)"
         case .unknownVersion(let version):
             "no migration file has version \(version)"
         case .notApplied(let version):
@@ -73,6 +107,12 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
         default:
             diagnostic?.description ?? "migration error"
         }
+    }
+
+    /// Why a baselined migration stops a rollback.
+    package static func baselineNote(_ baseline: AppliedMigration) -> String {
+        "migration \(baseline.version) (\(baseline.name)) was recorded by baseline and is never undone "
+            + "(its down section would drop what the migrations did not create)"
     }
 
     private static func describe(_ violations: [ForeignKeyViolation]) -> String {

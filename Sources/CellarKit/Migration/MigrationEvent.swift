@@ -6,6 +6,9 @@ public enum MigrationEvent {
     case progress(Migration, elapsedMilliseconds: Double)
     /// A migration finished and its transaction committed.
     case finished(MigrationOutcome)
+    /// A section with comments but no statement is about to run: a no-op that only records (or, for a
+    /// down section, deletes) the ledger row.
+    case emptySection(Migration, isDown: Bool)
     /// Foreign-key violations that existed before the migration ran and still exist (not a failure).
     case foreignKeyWarning(Migration, [ForeignKeyViolation])
 }

@@ -28,27 +28,25 @@ package enum MigrationParser {
 
     /// Parses a migration file.
     ///
+    /// An up section of comments only is a no-op migration (``Migration/isEmpty``); one that is still
+    /// the template of `cellar new` is marked ``Migration/isUnwritten``, which applying refuses.
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - fileName: its name (`0003_add_vintage.sql`).
     ///   - path: the path to show in messages.
-    ///   - allowsEmpty: whether an up section without statements is accepted (`status` lists a file
-    ///     just made by `cellar new`; applying it stays an error).
-    /// - Throws: ``MigrationError`` for a bad name, a bad encoding, misplaced markers or an empty up section.
-    package static func parse(
-        _ bytes: [UInt8], fileName: String, path: String, allowsEmpty: Bool = false
-    ) throws(MigrationError) -> Migration {
+    /// - Throws: ``MigrationError`` for a bad name, a bad encoding, misplaced markers or a file with no
+    ///   SQL and no comment (0 bytes or whitespace only).
+    package static func parse(_ bytes: [UInt8], fileName: String, path: String) throws(MigrationError) -> Migration {
         guard let (version, versionText, name) = parseFileName(fileName) else { throw .badFileName(path: path) }
         let text = try SQLFileDecoder.decode(bytes, path: path)
-        let (up, down) = try sections(of: text, path: path)
-        guard up.hasStatements || allowsEmpty else {
-            throw .invalidFile(
-                Diagnostic(path: path, message: "empty migration: the up section holds no SQL statement"))
+        guard text.utf8.contains(where: { !isWhitespace($0) }) else {
+            throw .invalidFile(Diagnostic(path: path, message: "empty file: no SQL and no comment"))
         }
+        let (up, down) = try sections(of: text, path: path)
         let upBytes = Array(text.utf8)[up.startOffset..<(up.startOffset + up.sql.utf8.count)]
         return Migration(
             version: version, versionText: versionText, name: name, path: path, text: text, up: up, down: down,
-            checksum: checksum(of: upBytes))
+            checksum: checksum(of: upBytes), isUnwritten: MigrationTemplate.isUnwritten(upBytes))
     }
 
     /// SHA-256 (lowercase hex) of `section` with CRLF as LF and, for a migration's up section,
@@ -62,7 +60,7 @@ package enum MigrationParser {
             normalized.append(byte)
             previous = byte
         }
-        while droppingTrailingWhitespace, let last = normalized.last, last == 0x20 || (0x09...0x0D).contains(last) {
+        while droppingTrailingWhitespace, let last = normalized.last, isWhitespace(last) {
             normalized.removeLast()
         }
         return SHA256.hexDigest(of: normalized)
@@ -81,6 +79,10 @@ package enum MigrationParser {
             }
             return false
         }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {

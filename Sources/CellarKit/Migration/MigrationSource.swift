@@ -30,16 +30,14 @@ public enum MigrationSource: Sendable {
     /// Files given directly.
     case files([File])
 
-    /// Reads and checks every migration: names, encodings, sections, duplicate versions, and (unless
-    /// `allowingEmpty`, for reports such as `status`) that every up section holds a statement.
+    /// Reads and checks every migration: names, encodings, sections and duplicate versions.
     ///
     /// - Returns: the migrations sorted by version.
     /// - Throws: ``MigrationError`` for the first problem found; nothing has run.
-    public func load(allowingEmpty: Bool = false) throws(MigrationError) -> [Migration] {
+    public func load() throws(MigrationError) -> [Migration] {
         var migrations: [Migration] = []
         for file in try files() {
-            migrations.append(
-                try MigrationParser.parse(file.contents, fileName: file.name, path: file.path, allowsEmpty: allowingEmpty))
+            migrations.append(try MigrationParser.parse(file.contents, fileName: file.name, path: file.path))
         }
         migrations.sort { $0.version < $1.version }
         var index = 0

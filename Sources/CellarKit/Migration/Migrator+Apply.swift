@@ -11,10 +11,14 @@ extension Migrator {
     public func migrate(_ options: Options = Options()) throws -> [MigrationOutcome] {
         let todo = try validate(options)
         guard !todo.isEmpty else { return [] }
-        return try withForeignKeysOff {
-            if options.isAllOrNothing { return try applyAll(todo) }
+        return try withForeignKeysRestored {
+            if options.isAllOrNothing {
+                try turnForeignKeysOff()
+                return try applyAll(todo)
+            }
             var outcomes: [MigrationOutcome] = []
             for migration in todo {
+                try turnForeignKeysOff()
                 let outcome = migration.up.isTransactional ? try apply(migration) : try applyWithoutTransaction(migration)
                 outcomes.append(outcome)
                 if !outcome.wasSkipped { observer?(.finished(outcome)) }
@@ -32,12 +36,14 @@ extension Migrator {
     }
 
     /// Checks, without running anything, what ``migrate(_:)`` checks before it starts: the target, the
-    /// order of pending migrations and, for `--all-or-nothing`, that none needs to run outside a transaction.
+    /// order of pending migrations, that none is still an unwritten template and, for `--all-or-nothing`,
+    /// that none needs to run outside a transaction.
     ///
     /// - Returns: the migrations ``migrate(_:)`` would apply.
     /// - Throws: the ``MigrationError`` ``migrate(_:)`` would throw before running anything.
     public func validate(_ options: Options = Options()) throws -> [Migration] {
         let todo = try pending(options)
+        if let unwritten = todo.first(where: \.isUnwritten) { throw MigrationError.unwritten(path: unwritten.path) }
         if options.isAllOrNothing, let first = todo.first(where: { !$0.up.isTransactional }) {
             throw MigrationError.nonTransactionalInAllOrNothing(path: first.path)
         }
@@ -50,7 +56,7 @@ extension Migrator {
         let start = WallClock.milliseconds()
         try database.execute("BEGIN IMMEDIATE")
         do {
-            try database.execute(Ledger.createMigrations)
+            try Ledger.prepareMigrations(in: database)
             if try Ledger.isApplied(migration.version, in: database) {
                 try database.execute("COMMIT")
                 return skipped(migration)
@@ -73,7 +79,7 @@ extension Migrator {
         let note = "all \(todo.count) migrations of this run (one transaction)"
         var current = todo[0]
         do {
-            try database.execute(Ledger.createMigrations)
+            try Ledger.prepareMigrations(in: database)
             let before = try SectionRunner.foreignKeyViolations(in: database)
             for migration in todo {
                 current = migration
@@ -97,10 +103,11 @@ extension Migrator {
 
     /// A `transaction:false` migration: statement by statement in autocommit mode, ledger row after.
     private func applyWithoutTransaction(_ migration: Migration) throws -> MigrationOutcome {
-        if try Ledger.hasTable("cellar_migrations", in: database), try Ledger.isApplied(migration.version, in: database) {
+        if try LedgerShape.migrations(in: database) != .absent, try Ledger.isApplied(migration.version, in: database) {
             return skipped(migration)
         }
         observer?(.started(migration))
+        if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
         let start = WallClock.milliseconds()
         let result: SectionRunner.Result
         do {
@@ -131,7 +138,7 @@ extension Migrator {
     {
         let duration = WallClock.milliseconds() - start
         try database.transaction(.immediate) {
-            try database.execute(Ledger.createMigrations)
+            try Ledger.prepareMigrations(in: database)
             try Ledger.record(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
         }
         return MigrationOutcome(
@@ -145,6 +152,7 @@ extension Migrator {
     private func runUp(
         _ migration: Migration, since start: Double, violationsBefore: [ForeignKeyViolation]
     ) throws -> MigrationOutcome {
+        if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
         let schemaBefore = collectsSchemaChanges ? try SchemaChanges.snapshot(of: database) : [:]
         let result = try runner(for: migration).run(
             migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,

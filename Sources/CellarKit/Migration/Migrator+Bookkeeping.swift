@@ -8,11 +8,11 @@ extension Migrator {
     public func baseline(through version: Int64) throws -> [Migration] {
         guard migrations.contains(where: { $0.version == version }) else { throw MigrationError.unknownVersion(version) }
         return try database.transaction(.immediate) {
-            try database.execute(Ledger.createMigrations)
+            try Ledger.prepareMigrations(in: database)
             var recorded: [Migration] = []
             for migration in migrations where migration.version <= version {
                 guard try !Ledger.isApplied(migration.version, in: database) else { continue }
-                try Ledger.record(migration, durationMilliseconds: 0, in: database)
+                try Ledger.record(migration, durationMilliseconds: 0, isBaseline: true, in: database)
                 recorded.append(migration)
             }
             return recorded
@@ -34,8 +34,10 @@ extension Migrator {
             throw MigrationError.notApplied(version: version)
         }
         guard record.checksum != migration.checksum else { return false }
-        try database.execute(
-            "UPDATE cellar_migrations SET checksum = ? WHERE version = ?", [migration.checksum, migration.version])
+        try database.transaction(.immediate) {
+            try Ledger.prepareMigrations(in: database)
+            try Ledger.updateChecksum(migration, in: database)
+        }
         return true
     }
 

@@ -110,13 +110,28 @@ public final class Migrator {
         }
     }
 
-    /// Turns foreign-key enforcement off for `body` if it is on (it cannot change inside a transaction,
-    /// <https://sqlite.org/pragma.html#pragma_foreign_keys>), and back on afterwards.
-    func withForeignKeysOff<Result>(_ body: () throws -> Result) throws -> Result {
-        let wasOn = try database.scalar("PRAGMA foreign_keys") == .integer(1)
-        if wasOn { try database.execute("PRAGMA foreign_keys = OFF") }
-        defer { if wasOn { try? database.execute("PRAGMA foreign_keys = ON") } }
+    /// Runs `body` (a whole `migrate` or `rollback`) and restores `PRAGMA foreign_keys` afterwards to what
+    /// it was before, whatever the migrations did to it (<https://sqlite.org/pragma.html#pragma_foreign_keys>).
+    ///
+    /// `body` calls ``turnForeignKeysOff()`` before each migration.
+    func withForeignKeysRestored<Result>(_ body: () throws -> Result) throws -> Result {
+        let wasOn = try areForeignKeysOn()
+        defer {
+            if (try? areForeignKeysOn()) != wasOn { try? database.execute("PRAGMA foreign_keys = \(wasOn ? "ON" : "OFF")") }
+        }
         return try body()
+    }
+
+    /// Turns foreign-key enforcement off before a migration: inside a transaction the pragma is a no-op,
+    /// so a 12-step table rebuild (<https://sqlite.org/lang_altertable.html#otheralter>) would otherwise
+    /// cascade-delete child rows. Checked before every migration, because a `transaction:false` one may
+    /// have turned it on.
+    func turnForeignKeysOff() throws {
+        if try areForeignKeysOn() { try database.execute("PRAGMA foreign_keys = OFF") }
+    }
+
+    private func areForeignKeysOn() throws -> Bool {
+        try database.scalar("PRAGMA foreign_keys") == .integer(1)
     }
 
     /// The note that ends a failure report: what was undone and where the database stands.

@@ -4,25 +4,30 @@ public struct SchemaChanges: Sendable, Equatable {
     public let created: [String]
     /// Objects that no longer exist.
     public let dropped: [String]
-    /// Objects whose `CREATE` statement changed (a table rebuilt under the same name).
+    /// Objects whose `CREATE` statement changed in meaning (not just in spelling), a table with the
+    /// columns it gained and lost: `table wine (+notes, -rating)`.
     public let redefined: [String]
 
-    /// The objects of `database` by `type name`, with their SQL; cellar's own tables left out.
-    static func snapshot(of database: Database) throws -> [String: String] {
-        var result: [String: String] = [:]
-        let rows = try database.query(
-            """
-            SELECT type || ' ' || name, coalesce(sql, '') FROM sqlite_schema
-            WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT IN ('cellar_migrations', 'cellar_seeds')
-            """)
-        for row in rows { result[row[0].ledgerText] = row[1].ledgerText }
-        return result
+    /// The objects of `database`, cellar's own tables left out.
+    static func snapshot(of database: Database) throws -> [SchemaObject.Key: SchemaObject] {
+        try SchemaObject.all(in: database)
     }
 
     /// What changed between two snapshots.
-    init(before: [String: String], after: [String: String]) {
-        created = after.keys.filter { before[$0] == nil }.sorted()
-        dropped = before.keys.filter { after[$0] == nil }.sorted()
-        redefined = after.keys.filter { before[$0] != nil && before[$0] != after[$0] }.sorted()
+    init(before: [SchemaObject.Key: SchemaObject], after: [SchemaObject.Key: SchemaObject]) {
+        created = after.filter { before[$0.key] == nil }.values.map(\.label).sorted()
+        dropped = before.filter { after[$0.key] == nil }.values.map(\.label).sorted()
+        redefined = after.compactMap { key, object -> String? in
+            guard let old = before[key], old.normalizedSQL != object.normalizedSQL else { return nil }
+            let gained = object.columns.filter { column in !old.columns.contains { $0.lowercased() == column.lowercased() } }
+            let lost = old.columns.filter { column in !object.columns.contains { $0.lowercased() == column.lowercased() } }
+            let delta = gained.map { "+" + $0 } + lost.map { "-" + $0 }
+            return delta.isEmpty ? object.label : "\(object.label) (\(delta.joined(separator: ", ")))"
+        }.sorted()
     }
+}
+
+extension SchemaObject {
+    /// `table wine`.
+    var label: String { "\(type) \(name)" }
 }

@@ -1,0 +1,84 @@
+/// The shape of an existing ledger table, checked before cellar reads or writes it, so that a table of
+/// the same name made by something else is refused instead of trusted.
+enum LedgerShape: Equatable {
+    /// No such table yet.
+    case absent
+    /// A `cellar_migrations` made before the `kind` column existed (cellar adds it when it next writes).
+    case withoutKind
+    /// The shape cellar creates.
+    case current
+
+    /// A column the ledger needs: its name, the type it is declared with, and whether it is the key.
+    private struct Column {
+        let name: String
+        let type: String
+        let isKey: Bool
+    }
+
+    private static let migrationColumns = [
+        Column(name: "version", type: "INTEGER", isKey: true), Column(name: "name", type: "TEXT", isKey: false),
+        Column(name: "checksum", type: "TEXT", isKey: false), Column(name: "applied_at", type: "TEXT", isKey: false),
+        Column(name: "duration_ms", type: "INTEGER", isKey: false),
+    ]
+
+    private static let seedColumns = [
+        Column(name: "name", type: "TEXT", isKey: true), Column(name: "checksum", type: "TEXT", isKey: false),
+        Column(name: "applied_at", type: "TEXT", isKey: false),
+    ]
+
+    /// The shape of `main.cellar_migrations`.
+    ///
+    /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` naming what does not fit.
+    static func migrations(in database: Database) throws -> LedgerShape {
+        let columns = try check("cellar_migrations", against: migrationColumns, in: database)
+        guard let columns else { return .absent }
+        guard let kind = columns["kind"] else { return .withoutKind }
+        guard kind.type == "TEXT" else {
+            throw MigrationError.foreignLedger(
+                table: "cellar_migrations", problem: "column kind is declared \(describe(kind.type)), not TEXT")
+        }
+        return .current
+    }
+
+    /// The shape of `main.cellar_seeds` (`.absent` or `.current`).
+    ///
+    /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` naming what does not fit.
+    static func seeds(in database: Database) throws -> LedgerShape {
+        try check("cellar_seeds", against: seedColumns, in: database) == nil ? .absent : .current
+    }
+
+    /// The table's columns by name, or nil when there is no such table; throws when one of `expected`
+    /// is missing or declared otherwise.
+    private static func check(
+        _ table: String, against expected: [Column], in database: Database
+    ) throws -> [String: Column]? {
+        let type = try database.scalar("SELECT type FROM main.sqlite_schema WHERE name = ?", [table])
+        guard let type, type != .null else { return nil }
+        guard type == .text("table") else {
+            throw MigrationError.foreignLedger(table: table, problem: "it is a \(type.ledgerText), not a table")
+        }
+        var columns: [String: Column] = [:]
+        for row in try database.query("SELECT name, upper(type), pk FROM pragma_table_info(?, 'main')", [table]) {
+            let name = row[0].ledgerText.lowercased()
+            columns[name] = Column(name: name, type: row[1].ledgerText, isKey: row[2].ledgerInteger == 1)
+        }
+        for column in expected {
+            guard let found = columns[column.name] else {
+                throw MigrationError.foreignLedger(table: table, problem: "it has no column \(column.name)")
+            }
+            guard found.type == column.type else {
+                throw MigrationError.foreignLedger(
+                    table: table,
+                    problem: "column \(column.name) is declared \(describe(found.type)), not \(column.type)")
+            }
+            if column.isKey, !found.isKey || columns.values.filter(\.isKey).count != 1 {
+                throw MigrationError.foreignLedger(table: table, problem: "column \(column.name) is not its PRIMARY KEY")
+            }
+        }
+        return columns
+    }
+
+    private static func describe(_ type: String) -> String {
+        type.isEmpty ? "without a type" : type
+    }
+}

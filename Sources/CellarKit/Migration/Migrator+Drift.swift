@@ -1,0 +1,90 @@
+extension Migrator {
+    /// Compares the database's schema with the one its applied migrations create: the up sections of
+    /// every applied migration (baselined ones included) are replayed, in version order, into an
+    /// in-memory database, and both schemas are compared after normalising whitespace, comments, case
+    /// and identifier quoting. cellar's own tables and SQLite's internal objects are left out.
+    ///
+    /// ```swift
+    /// for drift in try migrator.schemaDrift() { print("drift: \(drift)") }
+    /// ```
+    /// - Parameter preparing: called on the in-memory database before the replay (to load the
+    ///   extensions the migrations need).
+    /// - Returns: each difference, by type (tables, indexes, views, triggers) then name; empty when none.
+    /// - Throws: ``MigrationError/appliedButMissing(version:name:)`` when an applied migration has no
+    ///   file to replay, a ``MigrationError`` when one fails to replay, or ``SQLiteError``.
+    public func schemaDrift(preparing: ((Database) throws -> Void)? = nil) throws -> [SchemaDrift] {
+        let appliedVersions = Set(try applied().map(\.version))
+        if let missing = try applied().first(where: { record in !migrations.contains { $0.version == record.version } }) {
+            throw MigrationError.appliedButMissing(version: missing.version, name: missing.name)
+        }
+        let replayed = try Database(path: ":memory:")
+        try preparing?(replayed)
+        let replay = Migrator(database: replayed, migrations: migrations.filter { appliedVersions.contains($0.version) })
+        try replay.migrate(Options(allowsOutOfOrder: true))
+        return try Self.differences(live: SchemaObject.all(in: database), expected: SchemaObject.all(in: replayed))
+    }
+
+    private static func differences(live: [SchemaObject.Key: SchemaObject], expected: [SchemaObject.Key: SchemaObject])
+        -> [SchemaDrift]
+    {
+        var drifts: [SchemaDrift] = []
+        for key in Set(live.keys).union(expected.keys).sorted() {
+            switch (live[key], expected[key]) {
+            case (let object?, nil): drifts.append(SchemaDrift(type: object.type, name: object.name, kind: .added))
+            case (nil, let object?): drifts.append(SchemaDrift(type: object.type, name: object.name, kind: .removed))
+            case (let object?, let wanted?) where object.normalizedSQL != wanted.normalizedSQL:
+                let added = object.columns.filter { column in !wanted.columns.contains { $0.lowercased() == column.lowercased() }
+                }
+                let removed = wanted.columns.filter { column in
+                    !object.columns.contains { $0.lowercased() == column.lowercased() }
+                }
+                drifts.append(
+                    SchemaDrift(
+                        type: object.type, name: object.name, kind: .changed(addedColumns: added, removedColumns: removed)))
+            default: break
+            }
+        }
+        return drifts
+    }
+}
+
+/// One schema object with what drift detection compares.
+struct SchemaObject {
+    /// Objects compare by type and case-folded name, ordered tables, indexes, views, triggers.
+    struct Key: Hashable, Comparable {
+        let typeRank: Int
+        let name: String
+
+        static func < (lhs: Key, rhs: Key) -> Bool {
+            (lhs.typeRank, lhs.name) < (rhs.typeRank, rhs.name)
+        }
+    }
+
+    let type: String
+    let name: String
+    let normalizedSQL: String
+    /// A table's column names (empty for other objects).
+    let columns: [String]
+
+    /// The objects of `database`'s main schema, without SQLite's and cellar's own.
+    static func all(in database: Database) throws -> [Key: SchemaObject] {
+        let rows = try database.query(
+            """
+            SELECT type, name, sql FROM sqlite_schema
+            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+              AND name NOT IN ('cellar_migrations', 'cellar_seeds')
+            """)
+        var objects: [Key: SchemaObject] = [:]
+        for row in rows {
+            let type = row[0].ledgerText
+            let name = row[1].ledgerText
+            let columns =
+                type == "table"
+                ? try database.query("SELECT name FROM pragma_table_xinfo(?)", [name]).map { $0[0].ledgerText } : []
+            let rank = ["table": 0, "index": 1, "view": 2, "trigger": 3][type] ?? 4
+            objects[Key(typeRank: rank, name: name.lowercased())] = SchemaObject(
+                type: type, name: name, normalizedSQL: SchemaText.normalized(row[2].ledgerText), columns: columns)
+        }
+        return objects
+    }
+}
