@@ -81,20 +81,25 @@ public final class Migrator {
         return todo
     }
 
-    /// Every migration's state: applied, pending, changed since applied, or applied but missing.
+    /// Every migration's state: applied, pending, changed since applied, applied but missing, or
+    /// unfinished (a `transaction:false` migration still running or stopped partway).
     public func status() throws -> [MigrationStatus] {
-        let applied = try applied()
+        let applied = try Ledger.appliedMigrations(in: database, includingUnfinished: true)
         let records = Dictionary(applied.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
         let versions = Set(migrations.map(\.version))
         var entries: [MigrationStatus] = []
         for migration in migrations {
             let record = records[migration.version]
             let state: MigrationStatus.State =
-                record == nil ? .pending : (record?.checksum == migration.checksum ? .applied : .changed)
+                switch record {
+                case nil: .pending
+                case let record? where record.isUnfinished: .unfinished
+                case let record?: record.checksum == migration.checksum ? .applied : .changed
+                }
             entries.append(MigrationStatus(migration: migration, record: record, state: state))
         }
         for record in applied where !versions.contains(record.version) {
-            entries.append(MigrationStatus(migration: nil, record: record, state: .missing))
+            entries.append(MigrationStatus(migration: nil, record: record, state: record.isUnfinished ? .unfinished : .missing))
         }
         return entries.sorted { $0.version < $1.version }
     }
@@ -105,6 +110,8 @@ public final class Migrator {
             switch entry.state {
             case .changed: .changedAfterApply(version: entry.version, path: entry.migration?.path ?? entry.name)
             case .missing: .appliedButMissing(version: entry.version, name: entry.name)
+            case .unfinished:
+                .unfinished(version: entry.version, name: entry.name, startedAt: entry.record?.appliedAt ?? "")
             case .applied, .pending: nil
             }
         }

@@ -40,9 +40,15 @@ extension Database {
     /// The rollback runs even when ``cancellation`` is set: stopping must not leave the transaction open.
     public func rollbackIfNeeded() {
         guard !isAutocommit else { return }
+        ignoringCancellation { try? execute("ROLLBACK") }
+    }
+
+    /// Runs `body` with ``cancellation`` set aside, for the bookkeeping that must still happen after a
+    /// stop was asked for (a rollback, the ledger row of work that completed).
+    package func ignoringCancellation<Result>(_ body: () throws -> Result) rethrows -> Result {
         let pendingCancellation = cancellation
         cancellation = nil
         defer { cancellation = pendingCancellation }
-        try? execute("ROLLBACK")
+        return try body()
     }
 }

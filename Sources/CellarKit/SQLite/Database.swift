@@ -57,6 +57,8 @@ public final class Database {
     var callbackBoxes: [String: AnyObject] = [:]
     /// When set, scripts and migrations stop before their next statement (see ``CancellationFlag``).
     public var cancellation: CancellationFlag?
+    /// How long, in milliseconds, the connection waits for another connection's lock.
+    public private(set) var busyTimeout: Int32
 
     /// Opens (or creates) a database.
     ///
@@ -65,6 +67,7 @@ public final class Database {
     /// - Throws: ``SQLiteError`` when the file cannot be opened or is not a database.
     public init(path: String, options: Options = Options()) throws {
         self.path = path
+        busyTimeout = options.busyTimeout
         var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
         switch options.mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -139,6 +142,7 @@ public final class Database {
     /// Changes how long the connection waits for another connection's lock, in milliseconds.
     public func setBusyTimeout(_ milliseconds: Int32) throws {
         try check(sqlite3_busy_timeout(try openHandle(), milliseconds))
+        busyTimeout = milliseconds
     }
 
     /// The version of the SQLite library in use, such as `3.40.1`.
