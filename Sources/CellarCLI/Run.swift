@@ -1,3 +1,4 @@
+import CellarDqlite
 import CellarKit
 
 /// Runs `cellar` with `arguments` (without the program name) on `io`.
@@ -53,7 +54,9 @@ private func dispatch(
     try checkArgumentCount(parsed, for: command.spec)
     let configuration = try Configuration(parsed, environment: io.environment, isErrorTerminal: io.isErrorTerminal)
     configured(configuration)
-    return try command.run(Invocation(arguments: parsed, configuration: configuration, io: io))
+    let invocation = Invocation(arguments: parsed, configuration: configuration, io: io)
+    if DqliteURL.isDqlite(configuration.databasePath) { return try RemoteCommands.run(command.spec.name, invocation) }
+    return try command.run(invocation)
 }
 
 private func checkArgumentCount(_ parsed: ParsedArguments, for spec: CommandSpec) throws(UsageError) {
