@@ -127,10 +127,8 @@ extension Migrator {
                     notes: [rolledBackNote("the open transaction was")]))
         }
         let duration = WallClock.milliseconds() - start
-        try database.ignoringCancellation {
-            try database.transaction(.immediate) {
-                try Ledger.finish(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
-            }
+        try database.transaction(.immediate) {
+            try Ledger.finish(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
         }
         return MigrationOutcome(
             migration: migration, wasSkipped: false, durationMilliseconds: duration, statementCount: result.statementCount,
@@ -145,7 +143,7 @@ extension Migrator {
     /// - Throws: ``MigrationError/unfinished(version:name:startedAt:)`` when the other claim did not finish
     ///   within the busy timeout.
     private func claim(_ migration: Migration) throws -> Bool {
-        let deadline = WallClock.milliseconds() + Double(database.busyTimeout)
+        let deadline = WallClock.milliseconds() + Double(busyTimeout)
         while true {
             let existing = try database.transaction(.immediate) { () -> AppliedMigration? in
                 try Ledger.prepareMigrations(in: database)
@@ -167,12 +165,9 @@ extension Migrator {
         }
     }
 
-    /// Removes this run's claim of a `transaction:false` migration that failed, so that it reads as pending
-    /// (even after a stop was asked for: the claim must not outlive the run).
+    /// Removes this run's claim of a `transaction:false` migration that failed, so that it reads as pending.
     private func release(_ migration: Migration) {
-        database.ignoringCancellation {
-            try? database.transaction(.immediate) { try Ledger.remove(migration.version, in: database) }
-        }
+        _ = try? database.transaction(.immediate) { try Ledger.remove(migration.version, in: database) }
     }
 
     private func nonTransactionalNote(_ migration: Migration) -> String {

@@ -27,12 +27,15 @@ public final class Migrator {
         }
     }
 
-    /// The connection migrations run on.
-    public let database: Database
+    /// The connection migrations run on: a ``Database``, or another engine behind the same seam.
+    package let database: any SQLConnection
     /// Every migration file, by version.
     public let migrations: [Migration]
     /// Receives progress while migrations run (called on the migrating thread).
     public var observer: ((MigrationEvent) -> Void)?
+    /// How long, in milliseconds, to wait for a `transaction:false` migration another process is running
+    /// before giving up on it (the connection's busy timeout when made from a ``Database``).
+    public var busyTimeout: Int32 = 5000
     /// Whether outcomes record schema changes (for dry runs; costs a schema read per migration).
     var collectsSchemaChanges = false
 
@@ -45,8 +48,14 @@ public final class Migrator {
     }
 
     /// A migrator for migrations already loaded (sorted by version, versions unique).
-    public init(database: Database, migrations: [Migration]) {
-        self.database = database
+    public convenience init(database: Database, migrations: [Migration]) {
+        self.init(connection: database, migrations: migrations)
+        busyTimeout = database.options.busyTimeout
+    }
+
+    /// A migrator on any engine's connection.
+    package init(connection: any SQLConnection, migrations: [Migration]) {
+        self.database = connection
         self.migrations = migrations.sorted { $0.version < $1.version }
     }
 
