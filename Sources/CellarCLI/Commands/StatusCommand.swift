@@ -8,7 +8,7 @@ enum StatusCommand: Command {
         abstract: "Show every migration and seed: applied, pending, changed or missing.",
         options: [
             OptionSpec("exit-code", help: "Exit 3 if anything is pending, changed or missing."),
-            OptionSpec("format", value: "format", help: "text (default) or json."),
+            OptionSpec("format", value: "format", completion: .choices(["text", "json"]), help: "text (default) or json."),
         ],
         discussion: """
             A database file that does not exist yet is reported at version 0 with everything pending; it

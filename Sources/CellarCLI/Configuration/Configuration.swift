@@ -53,10 +53,7 @@ struct Configuration: Sendable {
         let explicit =
             arguments.value(setting.option.long).map { ("--database", $0) }
             ?? environment[setting.environmentVariable ?? ""].flatMap { $0.isEmpty ? nil : ("CELLAR_DATABASE", $0) }
-        if let (source, path) = explicit {
-            if path.lowercased().hasPrefix("dqlite://") { throw DatabaseURL.dqliteNotSupported(source) }
-            return path
-        }
+        if let (_, path) = explicit { return path }
         if let url = environment["DATABASE_URL"], !url.isEmpty { return try DatabaseURL.path(from: url) }
         return setting.defaultValue
     }
