@@ -132,7 +132,9 @@ import Testing
     @Test func newNeverDuplicatesAVersionWhateverTheMix() throws {
         let folder = try importedHistory()
         var created: [String] = []
-        for arguments in [["new", "a", "--timestamp"], ["new", "b", "--timestamp"], ["new", "c"], ["new", "d", "--timestamp"]] {
+        for arguments in [
+            ["new", "a", "--timestamp"], ["new", "b", "--timestamp"], ["new", "c"], ["new", "d", "--timestamp"],
+        ] {
             let result = try Cellar.run(arguments, in: folder.path)
             #expect(result.status == 0, "\(result)")
             created.append(result.output)
@@ -152,7 +154,8 @@ import Testing
         // A file-size limit of 0 with SIGXFSZ ignored makes every write to a file fail with EFBIG, as a
         // full disk would; cellar's streams go through a pipe, which the limit does not touch.
         let result = try Shell.run(
-            "/bin/sh", ["-c", "trap '' XFSZ; ( ulimit -f 0; \"$0\" new todo; echo \"exit $?\" ) 2>&1 | cat", Cellar.executablePath],
+            "/bin/sh",
+            ["-c", "trap '' XFSZ; ( ulimit -f 0; \"$0\" new todo; echo \"exit $?\" ) 2>&1 | cat", Cellar.executablePath],
             environment: Cellar.cleanEnvironment, directory: folder.path)
         #expect(
             result.output

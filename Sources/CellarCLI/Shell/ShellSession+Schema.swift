@@ -62,6 +62,11 @@ extension ShellSession {
         for line in report.text().split(separator: "\n") {
             writeOutput(shown(String(line)))
         }
+        if let problems = files?.problems, !problems.isEmpty {
+            throw DotCommandError(
+                "\(problems.count == 1 ? "a migration file" : "\(problems.count) migration files") cannot be used "
+                    + "(marked [error] above): \(problems.map(\.path).joined(separator: ", "))")
+        }
     }
 
     private func writeColumns(_ names: [String]) {
