@@ -53,7 +53,14 @@ private func dispatch(
     try checkArgumentCount(parsed, for: command.spec)
     let configuration = try Configuration(parsed, environment: io.environment, isErrorTerminal: io.isErrorTerminal)
     configured(configuration)
-    return try command.run(Invocation(arguments: parsed, configuration: configuration, io: io))
+    let invocation = Invocation(arguments: parsed, configuration: configuration, io: io)
+    if FleetRunner.commandNames.contains(command.spec.name), FleetRunner.isFleet(invocation, command: command.spec) {
+        return try FleetRunner.run(command, invocation)
+    }
+    if configuration.isFleet {
+        throw UsageError("'\(command.spec.name)' works on one database; fleets are for setup, migrate, status and verify")
+    }
+    return try command.run(invocation)
 }
 
 private func checkArgumentCount(_ parsed: ParsedArguments, for spec: CommandSpec) throws(UsageError) {

@@ -8,8 +8,9 @@ enum StatusCommand: Command {
         abstract: "Show every migration and seed: applied, pending, changed or missing.",
         options: [
             OptionSpec("exit-code", help: "Exit 3 if anything is pending, changed or missing."),
-            OptionSpec("format", value: "format", help: "text (default) or json."),
-        ],
+            OptionSpec(
+                "format", value: "format", help: "text (default) or json (for a fleet: one object per database per line)."),
+        ] + FleetOptions.options,
         discussion: """
             A database file that does not exist yet is reported at version 0 with everything pending; it
             is not created. transaction:false migrations are marked: they are not atomic.
@@ -29,8 +30,11 @@ enum StatusCommand: Command {
             migrations: try migrator.status(), seeds: try seedStatus(invocation, database: database))
         let text = format == "json" ? report.json() : report.text()
         try invocation.io.output.write(invocation.io.isOutputTerminal && format == "text" ? escapedLines(text) : text)
-        let hasWork =
-            report.migrations.contains { $0.state != .applied } || report.seeds.contains { $0.state != .applied }
+        let workToDo =
+            report.migrations.filter { $0.state != .applied }.count + report.seeds.filter { $0.state != .applied }.count
+        invocation.record?.workToDo = workToDo
+        invocation.record?.version = report.version
+        let hasWork = workToDo > 0
         return invocation.arguments.has("exit-code") && hasWork ? .workPending : .success
     }
 
