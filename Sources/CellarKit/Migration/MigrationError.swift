@@ -31,6 +31,9 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     case tooManySteps(requested: Int, undoable: Int, baseline: AppliedMigration?)
     /// `rollback --to` would cross a migration recorded by `baseline`, which is never undone.
     case crossesBaseline(AppliedMigration)
+    /// `rollback` stopped before undoing migration `before`: another process applied the newer migration
+    /// `version` while it ran.
+    case appliedMeanwhile(version: Int64, before: Int64)
     /// No migration file has this version.
     case unknownVersion(Int64)
     /// The migration has not been applied, so the operation does not apply to it.
@@ -64,8 +67,8 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
                 path: path, message: "not written yet: its up section is still the template a new migration file starts with")
         case .foreignKeyViolations(let path, let violations, let notes):
             Diagnostic(path: path, message: Self.describe(violations), notes: notes)
-        case .missingFolder, .foreignLedger, .tooManySteps, .crossesBaseline, .outOfOrder, .appliedButMissing, .unknownVersion,
-            .notApplied:
+        case .missingFolder, .foreignLedger, .tooManySteps, .crossesBaseline, .outOfOrder, .appliedButMissing,
+            .appliedMeanwhile, .unknownVersion, .notApplied:
             nil
         }
     }
@@ -88,6 +91,9 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
             "cannot roll back past it: \(Self.baselineNote(baseline)); nothing was changed"
         case .appliedButMissing(let version, let name):
             "migration \(version) (\(name)) is recorded as applied but its file is missing"
+        case .appliedMeanwhile(let version, let before):
+            "another process applied migration \(version) while this rollback ran; stopped before undoing "
+                + "migration \(before)"
         case .unknownVersion(let version):
             "no migration file has version \(version)"
         case .notApplied(let version):

@@ -22,7 +22,37 @@ extension Migrator {
     ///   refusal changes nothing.
     @discardableResult
     public func rollback(_ target: RollbackTarget = .steps(1)) throws -> [MigrationOutcome] {
-        let applied = try applied()
+        try withForeignKeysRestored {
+            var outcomes: [MigrationOutcome] = []
+            var plan: [Migration]?
+            while true {
+                try turnForeignKeysOff()
+                // What to undo is read under the write lock, so that a migration another process applies
+                // or undoes meanwhile is seen (never undo 2 while 3, applied a moment ago, stays).
+                try database.execute("BEGIN IMMEDIATE")
+                let next: Migration?
+                do {
+                    let applied = try applied()
+                    var remaining = try plan ?? choose(target, from: applied)
+                    next = try nextToUndo(&remaining, applied: applied)
+                    plan = remaining
+                } catch {
+                    database.rollbackIfNeeded()
+                    throw error
+                }
+                guard let next else {
+                    try database.execute("COMMIT")
+                    return outcomes
+                }
+                let outcome = try rollBack(next)
+                outcomes.append(outcome)
+                observer?(.finished(outcome))
+            }
+        }
+    }
+
+    /// The migrations `target` undoes, newest first, checked: each has a file and a down section.
+    private func choose(_ target: RollbackTarget, from applied: [AppliedMigration]) throws -> [Migration] {
         let baseline = applied.last(where: \.isBaseline)
         let undoable = applied.filter { $0.version > (baseline?.version ?? 0) }
         let chosen: [AppliedMigration]
@@ -47,16 +77,22 @@ extension Migrator {
             guard migration.canRollBack else { throw MigrationError.noDownSection(path: migration.path) }
             todo.append(migration)
         }
-        return try withForeignKeysRestored {
-            var outcomes: [MigrationOutcome] = []
-            for migration in todo {
-                try turnForeignKeysOff()
-                let outcome = try rollBack(migration)
-                outcomes.append(outcome)
-                if !outcome.wasSkipped { observer?(.finished(outcome)) }
-            }
-            return outcomes
+        return todo
+    }
+
+    /// The first migration of `plan` still applied (those another process undid meanwhile are dropped),
+    /// which must be the newest applied one.
+    ///
+    /// - Throws: ``MigrationError/appliedMeanwhile(version:before:)`` when another process applied a newer
+    ///   migration since the plan was made.
+    private func nextToUndo(_ plan: inout [Migration], applied: [AppliedMigration]) throws -> Migration? {
+        let versions = Set(applied.map(\.version))
+        plan.removeAll { !versions.contains($0.version) }
+        guard let next = plan.first else { return nil }
+        if let newest = applied.last, newest.version != next.version {
+            throw MigrationError.appliedMeanwhile(version: newest.version, before: next.version)
         }
+        return next
     }
 
     /// Deletes `migration`'s ledger row inside the caller's transaction and, when no migration is left
@@ -66,26 +102,24 @@ extension Migrator {
         if try Ledger.appliedMigrations(in: database).isEmpty { try Ledger.removeAllSeeds(in: database) }
     }
 
+    /// Undoes `migration`, called inside the `BEGIN IMMEDIATE` transaction that chose it.
     private func rollBack(_ migration: Migration) throws -> MigrationOutcome {
-        guard let down = migration.down else { throw MigrationError.noDownSection(path: migration.path) }
+        guard let down = migration.down else {
+            database.rollbackIfNeeded()
+            throw MigrationError.noDownSection(path: migration.path)
+        }
         observer?(.started(migration))
         if !down.hasStatements { observer?(.emptySection(migration, isDown: true)) }
         let start = WallClock.milliseconds()
         let note = "the rollback of migration \(migration.versionText)"
         if !down.isTransactional {
+            try database.execute("COMMIT")
             let result = try runner(for: migration).run(
                 down.sql, startOffset: down.startOffset, text: migration.text, path: migration.path, isGuarded: false)
             try database.transaction(.immediate) { try forget(migration) }
             return outcome(migration, since: start, result)
         }
-        try database.execute("BEGIN IMMEDIATE")
         do {
-            guard try Ledger.isApplied(migration.version, in: database) else {
-                try database.execute("COMMIT")
-                return MigrationOutcome(
-                    migration: migration, wasSkipped: true, durationMilliseconds: 0, statementCount: 0, changedRows: 0,
-                    schemaChanges: nil)
-            }
             let before = try SectionRunner.foreignKeyViolations(in: database)
             let result = try runner(for: migration).run(
                 down.sql, startOffset: down.startOffset, text: migration.text, path: migration.path, isGuarded: true)

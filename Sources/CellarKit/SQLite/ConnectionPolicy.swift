@@ -7,7 +7,8 @@
 /// allowed); `--safe` (as `sqlite3 -safe`) refuses the functions
 /// `readfile`, `writefile`, `load_extension` and `fts3_tokenizer`, `ATTACH`, and `VACUUM INTO`,
 /// which SQLite authorizes as an `ATTACH` of the target file (a plain `VACUUM` attaches `''`
-/// and stays allowed).
+/// and stays allowed; an `ATTACH` whose file name SQLite cannot show, an expression or a parameter,
+/// is refused).
 ///
 /// ```swift
 /// let policy = ConnectionPolicy(refusesTransactionControl: true, isSafe: true)
@@ -74,8 +75,10 @@ package final class ConnectionPolicy {
         case .transaction where refusesTransactionControl:
             return .transactionControl(request.first ?? "transaction control")
         case .attach where isSafe:
-            let file = request.first ?? ""
-            return file.isEmpty ? nil : .unsafe("ATTACH or VACUUM INTO")
+            // A plain VACUUM attaches '' (https://sqlite.org/lang_vacuum.html). SQLite passes no file
+            // name at all when ATTACH names its file with an expression or a parameter, so only a
+            // literal '' is let through.
+            return request.first == "" ? nil : .unsafe("ATTACH or VACUUM INTO")
         case .function where isSafe:
             let name = (request.second ?? "").lowercased()
             return Self.unsafeFunctions.contains(name) ? .unsafe("the function \(name)") : nil
