@@ -57,7 +57,7 @@ private func dispatch(
     if FleetRunner.commandNames.contains(command.spec.name), FleetRunner.isFleet(invocation, command: command.spec) {
         return try FleetRunner.run(command, invocation)
     }
-    if configuration.isFleet {
+    if configuration.databaseArguments.count > 1 {
         throw UsageError("'\(command.spec.name)' works on one database; fleets are for setup, migrate, status and verify")
     }
     return try command.run(invocation)

@@ -13,9 +13,10 @@ final class GlobPattern {
     /// Paths waiting to be matched against components from `index` on, last out first.
     private var pending: [(path: String, index: Int)]
 
-    /// Whether `text` holds a pattern character.
+    /// Whether `text` is a pattern: it holds a pattern character, is not a `file:` URI (whose `?`
+    /// starts its query) and names no existing file as it is written.
     static func isPattern(_ text: String) -> Bool {
-        text.contains { $0 == "*" || $0 == "?" || $0 == "[" }
+        text.contains { $0 == "*" || $0 == "?" || $0 == "[" } && !text.hasPrefix("file:") && access(text, F_OK) != 0
     }
 
     init(_ pattern: String) {
