@@ -1,3 +1,4 @@
+import CellarDqlite
 import CellarKit
 
 /// Runs `cellar` with `arguments` (without the program name) on `io`.
@@ -54,6 +55,7 @@ private func dispatch(
     let configuration = try Configuration(parsed, environment: io.environment, isErrorTerminal: io.isErrorTerminal)
     configured(configuration)
     let invocation = Invocation(arguments: parsed, configuration: configuration, io: io)
+    if DqliteURL.isDqlite(configuration.databasePath) { return try RemoteCommands.run(command.spec.name, invocation) }
     if FleetRunner.commandNames.contains(command.spec.name), FleetRunner.isFleet(invocation, command: command.spec) {
         return try FleetRunner.run(command, invocation)
     }

@@ -104,4 +104,36 @@ import Testing
         }
         #expect(try project.tables() == ["cellar_migrations"])
     }
+
+    // MARK: - Seeds
+
+    @Test func setupWarnsAboutAChangedSeedNamingTheForceCommand() throws {
+        let project = try CLIProject(history)
+        let seed = try project.folder.write("seeds/0001_wineries.sql", "INSERT INTO wineries (name) VALUES ('Ridge');\n")
+        #expect(project.run(["setup"]).status == 0)
+        try project.folder.write("seeds/0001_wineries.sql", "INSERT INTO wineries (name) VALUES ('Musar');\n")
+        let again = project.run(["setup"])
+        #expect(again.status == 0)
+        #expect(
+            again.error
+                == "cellar: warning: \(seed): seed changed after it was applied; it is not run again "
+                + "(to apply it again: cellar seed \(seed) --force)\n")
+        #expect(project.run(["seed", seed, "--force"]).status == 0)
+        #expect(project.run(["setup"]).error.isEmpty)
+    }
+
+    @Test func aSeedNamedOutsideTheSeedsFolderIsRefused() throws {
+        let project = try CLIProject(history)
+        #expect(project.run(["migrate"]).status == 0)
+        let other = try project.folder.write("fixes/0001_wineries.sql", "INSERT INTO wineries (name) VALUES ('Ridge');\n")
+        try project.folder.write("seeds/0001_wineries.sql", "INSERT INTO wineries (name) VALUES ('Musar');\n")
+        let result = project.run(["seed", other])
+        #expect(result.status == 1)
+        #expect(
+            result.error
+                == "\(other): error: not inside the seeds folder '\(project.folder.file("seeds"))', where seeds are "
+                + "recorded by their name\ncellar: point --seeds (or CELLAR_SEEDS) at its folder, or run a one-off script "
+                + "with 'cellar run \(other)'\n")
+        #expect(try project.scalar("SELECT count(*) FROM wineries") == .integer(0))
+    }
 }

@@ -13,7 +13,8 @@ enum SeedCommand: Command {
         options: [OptionSpec("force", help: "Run them again even if applied, and update their ledger rows.")],
         discussion: """
             Seed SQL may call readfile('path') to load a file as a blob; relative paths are relative to the
-            working directory, not to the seeds folder.
+            seed file's folder, so seeding works from any directory. A missing file is an error. Named
+            files must lie inside the seeds folder: a seed is recorded by its name there.
             """)
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {

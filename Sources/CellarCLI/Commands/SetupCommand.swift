@@ -13,7 +13,8 @@ enum SetupCommand: Command {
         discussion: """
             Idempotent: safe to run on every deploy. A seeds folder that does not exist is skipped unless it
             was named with --seeds or CELLAR_SEEDS. Seed SQL may call readfile('path'); relative paths are
-            relative to the working directory.
+            relative to the seed file's folder. A seed changed after it ran is not run again: setup warns
+            and names 'cellar seed FILE --force'.
             """,
         aliases: ["up"])
 
@@ -34,7 +35,16 @@ enum SetupCommand: Command {
             }
             let start = WallClock.milliseconds()
             let outcomes = try session.translating { try migrator.migrate(options) }
-            let seedOutcomes = try session.translating { try Seeder(database: database).run(seeds) }
+            let seeder = try Seeder(database: database)
+            let seedOutcomes = try session.translating { try seeder.run(seeds) }
+            for seed in try seeder.status(of: seeds) where seed.state == .changed {
+                let path = seed.seed?.path ?? seed.name
+                invocation.io.printError(
+                    "cellar: warning: "
+                        + ControlCharacterEscaping.escape(
+                            "\(path): seed changed after it was applied; it is not run again "
+                                + "(to apply it again: cellar seed \(path) --force)"))
+            }
             let applied = outcomes.filter { !$0.wasSkipped }.count
             let seeded = seedOutcomes.filter { !$0.wasSkipped }.count
             let version = try migrator.currentVersion()

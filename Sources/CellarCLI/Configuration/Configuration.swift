@@ -63,14 +63,11 @@ struct Configuration: Sendable {
         -> [String]
     {
         let setting = GlobalOptions.database
-        var values = arguments.allValues(setting.option.long).map { ("--database", $0) }
+        var values = arguments.allValues(setting.option.long)
         if values.isEmpty, let path = environment[setting.environmentVariable ?? ""], !path.isEmpty {
-            values = [("CELLAR_DATABASE", path)]
+            values = [path]
         }
-        for (source, path) in values where path.lowercased().hasPrefix("dqlite://") {
-            throw DatabaseURL.dqliteNotSupported(source)
-        }
-        return values.map(\.1)
+        return values
     }
 
     /// `DATABASE_URL` (a URL, as dbmate reads it), read when neither `-d` nor `CELLAR_DATABASE` is given,

@@ -41,6 +41,11 @@ enum FlagAdvice {
             var diagnostic = error.diagnostic!
             diagnostic.message = changedAfterApplyMessage(version: version)
             return diagnostic
+        case .seedOutsideFolder(let path, _):
+            var diagnostic = error.diagnostic!
+            diagnostic.notes.append(
+                "point --seeds (or CELLAR_SEEDS) at its folder, or run a one-off script with 'cellar run \(path)'")
+            return diagnostic
         case .unwritten(let path):
             return Diagnostic(path: path, message: "not written yet: its up section is still the template 'cellar new' wrote")
         case .nonTransactionalInAllOrNothing(let path):

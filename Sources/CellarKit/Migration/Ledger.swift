@@ -3,8 +3,8 @@
 ///
 /// Every statement names the `main` schema, so that a `TEMP` table of the same name, which SQLite would
 /// otherwise find first (<https://sqlite.org/lang_naming.html>), can never stand in for the ledger.
-enum Ledger {
-    static let createMigrations = """
+package enum Ledger {
+    package static let createMigrations = """
         CREATE TABLE IF NOT EXISTS main.cellar_migrations (
           version     INTEGER PRIMARY KEY,
           name        TEXT    NOT NULL,
@@ -15,7 +15,7 @@ enum Ledger {
         )
         """
 
-    static let createSeeds = """
+    package static let createSeeds = """
         CREATE TABLE IF NOT EXISTS main.cellar_seeds (
           name       TEXT PRIMARY KEY,
           checksum   TEXT NOT NULL,

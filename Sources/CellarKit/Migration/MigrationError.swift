@@ -16,6 +16,9 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     /// A table with a ledger's name (`cellar_migrations`, `cellar_seeds`) whose shape is not the
     /// ledger's; cellar neither reads nor writes it.
     case foreignLedger(table: String, problem: String)
+    /// A seed file named on the command line that is not inside the seeds folder, so it has no name
+    /// there to record it by.
+    case seedOutsideFolder(path: String, folder: String)
     /// Pending migrations older than the newest applied one (a branch merged late).
     case outOfOrder(paths: [String], newestApplied: Int64)
     /// `--all-or-nothing` with a migration that must run outside a transaction.
@@ -62,6 +65,9 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
                 message: "migration \(version) changed after it was applied (checksum differs)")
         case .noDownSection(let path):
             Diagnostic(path: path, message: "no down section ('-- migrate:down'), so it cannot be rolled back")
+        case .seedOutsideFolder(let path, let folder):
+            Diagnostic(
+                path: path, message: "not inside the seeds folder '\(folder)', where seeds are recorded by their name")
         case .unwritten(let path):
             Diagnostic(
                 path: path, message: "not written yet: its up section is still the template a new migration file starts with")

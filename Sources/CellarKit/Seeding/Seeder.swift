@@ -1,7 +1,8 @@
 /// Runs seed files, each in one `BEGIN IMMEDIATE` transaction together with its `cellar_seeds` row.
 ///
 /// The connection gets `readfile(path)` and `writefile(path, data)`, so seed SQL can load blobs such as
-/// label images; relative paths are relative to the process's working directory.
+/// label images; inside a seed, relative paths are relative to the seed file's folder, so seeding works
+/// from any working directory.
 ///
 /// ```swift
 /// let seeder = try Seeder(database: db)
@@ -64,12 +65,14 @@ public final class Seeder {
     ///   earlier ones stay applied.
     @discardableResult
     public func run(_ seeds: [Seed], force: Bool = false) throws -> [Outcome] {
+        defer { try? database.registerFileFunctions() }
         var outcomes: [Outcome] = []
         for seed in seeds { outcomes.append(try run(seed, force: force)) }
         return outcomes
     }
 
     private func run(_ seed: Seed, force: Bool) throws -> Outcome {
+        try database.registerFileFunctions(relativeTo: FilePath.normalized(FilePath.folder(of: seed.path)))
         try database.execute("BEGIN IMMEDIATE")
         do {
             try Ledger.prepareSeeds(in: database)

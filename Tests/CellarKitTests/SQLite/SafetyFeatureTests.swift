@@ -55,7 +55,12 @@ import Testing
         let bytes: [UInt8] = [0, 1, 2, 0xFF]
         #expect(try database.scalar("SELECT writefile(?, ?)", [path, bytes]) == .integer(4))
         #expect(try database.scalar("SELECT readfile(?)", [path]) == .blob(bytes))
-        #expect(try database.scalar("SELECT readfile('/nonexistent/file')") == .null)
+        #expect {
+            try database.scalar("SELECT readfile('/nonexistent/file')")
+        } throws: { error in
+            (error as? SQLiteError)?.message == "readfile: cannot read '/nonexistent/file': No such file or directory"
+        }
+        #expect(try database.scalar("SELECT readfile(NULL)") == .null)
     }
 
     @Test func defensiveModeRefusesWritingTheSchemaTable() throws {
