@@ -20,6 +20,8 @@ public final class RemoteMigrator {
     public var observer: ((MigrationEvent) -> Void)?
     /// How many times one migration is started again after a lost leader.
     public var maximumRestarts = 5
+    /// Told, after a lost leader, why it was lost and which node leads now (before anything is retried).
+    public var onReconnect: ((_ reason: String, _ leader: String) -> Void)?
 
     /// A migrator for `migrations` on `database`.
     public init(database: RemoteDatabase, migrations: [Migration]) {
@@ -105,6 +107,7 @@ public final class RemoteMigrator {
     /// `migrations` in one transaction with their ledger rows; those already recorded are skipped.
     private func apply(_ batch: [Migration], note: String) throws -> [MigrationOutcome] {
         for migration in batch { try refuseTransactionControl(in: migration, note: note) }
+        FaultPause.reach("before:\(batch[0].version)")
         try database.beginImmediate()
         var current = batch[0]
         do {
@@ -130,6 +133,10 @@ public final class RemoteMigrator {
                         migration: migration, wasSkipped: false, durationMilliseconds: duration,
                         statementCount: result.statements, changedRows: result.changedRows, schemaChanges: nil))
             }
+            database.connection.onStatementSent = { sql in
+                if sql == "COMMIT" { FaultPause.reach("commit:\(current.version)") }
+            }
+            defer { database.connection.onStatementSent = nil }
             try database.execute("COMMIT")
             return outcomes
         } catch {
@@ -168,6 +175,7 @@ public final class RemoteMigrator {
             do {
                 changedRows += try database.execute(piece.sql)
                 statements += 1
+                FaultPause.reach("statement:\(migration.version):\(statements)")
             } catch let error as DqliteError where !error.isLeadershipLoss {
                 throw MigrationError.failed(
                     RemoteDiagnostic.locate(
@@ -234,6 +242,7 @@ public final class RemoteMigrator {
             } catch  where RemoteDatabase.isLeadershipLoss(error) && restarts < maximumRestarts {
                 restarts += 1
                 try database.reconnect()
+                onReconnect?(String(describing: error), database.connection.leader?.description ?? "?")
             }
         }
     }

@@ -20,6 +20,9 @@ enum CommandRegistry {
             RunCommand.self,
             QueryCommand.self,
             ShellCommand.self,
+            HelpCommand.self,
+            CompletionsCommand.self,
+            ManualCommand.self,
         ]
     }
 

@@ -9,7 +9,8 @@ enum StatusCommand: Command {
         options: [
             OptionSpec("exit-code", help: "Exit 3 if anything is pending, changed or missing."),
             OptionSpec(
-                "format", value: "format", help: "text (default) or json (for a fleet: one object per database per line)."),
+                "format", value: "format", completion: .choices(["text", "json"]),
+                help: "text (default) or json (for a fleet: one object per database per line)."),
         ] + FleetOptions.options,
         discussion: """
             A database file that does not exist yet is reported at version 0 with everything pending; it

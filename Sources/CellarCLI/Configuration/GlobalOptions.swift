@@ -18,7 +18,9 @@ enum GlobalOptions {
             "busy-timeout", value: "ms", help: "How long to wait for a locked database (env CELLAR_BUSY_TIMEOUT; default 5000)."),
         environmentVariable: "CELLAR_BUSY_TIMEOUT", defaultValue: "5000")
     static let color = Setting(
-        option: OptionSpec("color", value: "when", help: "Colour: auto, always or never (NO_COLOR disables auto; default auto)."),
+        option: OptionSpec(
+            "color", value: "when", completion: .choices(ColorChoice.allCases.map(\.rawValue)),
+            help: "Colour: auto, always or never (NO_COLOR disables auto; default auto)."),
         environmentVariable: nil, defaultValue: "auto")
 
     /// Extensions to load into every connection; without it extension loading stays off.

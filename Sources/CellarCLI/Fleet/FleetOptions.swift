@@ -6,7 +6,9 @@ enum FleetOptions {
     static let jobs = OptionSpec(
         "jobs", short: "j", value: "n", help: "For a fleet: how many databases at a time (default: cores).")
     static let failFast = OptionSpec("fail-fast", help: "For a fleet: start no other database after the first failure.")
-    static let format = OptionSpec("format", value: "format", help: "text (default) or json (one object per database per line).")
+    static let format = OptionSpec(
+        "format", value: "format", completion: .choices(["text", "json"]),
+        help: "text (default) or json (one object per database per line).")
 
     /// The options every fleet command takes (`status` has its own `--format`).
     static let options = [databasesFrom, jobs, failFast]

@@ -29,6 +29,10 @@ struct RemoteSession {
     func migrator(_ database: RemoteDatabase, migrations: [Migration]) -> RemoteMigrator {
         let migrator = RemoteMigrator(database: database, migrations: migrations)
         migrator.observer = MigrationProgress(io: io, isQuiet: invocation.configuration.isQuiet).observe
+        migrator.onReconnect = { reason, leader in
+            io.printError(
+                "cellar: lost the dqlite leader (\(reason)); \(leader) leads now: reading the ledger again before going on")
+        }
         return migrator
     }
 
