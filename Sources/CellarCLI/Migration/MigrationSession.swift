@@ -55,6 +55,9 @@ struct MigrationSession {
         for problem in try migrator.verify() {
             let text: String
             switch problem {
+            case .unfinished:
+                // Another deploy may be running it right now; migrate waits for it and says more if it must.
+                continue
             case .changedAfterApply(let version, let path):
                 text = "\(path): \(FlagAdvice.changedAfterApplyMessage(version: version))"
             default:

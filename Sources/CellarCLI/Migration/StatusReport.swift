@@ -18,6 +18,7 @@ struct StatusReport {
             if let record = entry.record { line += "  \(record.appliedAt) (\(record.durationMilliseconds) ms)" }
             if entry.state == .changed { line += "  file changed since it was applied" }
             if entry.state == .missing { line += "  recorded, but no file" }
+            if entry.state == .unfinished { line += "  started, not finished: running now, or stopped partway" }
             if entry.migration?.up.isTransactional == false { line += "  [transaction:false: not atomic]" }
             if let migration = entry.migration, migration.isUnwritten {
                 line += "  [not written yet: write its up section before migrating]"

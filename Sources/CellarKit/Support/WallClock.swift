@@ -9,6 +9,11 @@ package enum WallClock {
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 
+    /// Waits `milliseconds` (for polling another process's progress).
+    package static func sleep(milliseconds: Int) {
+        usleep(useconds_t(max(milliseconds, 0) * 1000))
+    }
+
     /// The current UTC time in ISO 8601, such as `2026-11-29T19:36:48Z`.
     package static func utcTimestamp() -> String {
         format(compact: false)
