@@ -46,8 +46,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "CellarDqlite",
+            dependencies: ["CellarKit", "DqliteClient", "CSQLite"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "CellarCLI",
-            dependencies: ["CellarKit", usesLibedit ? "CLibedit" : "CReadline"],
+            dependencies: ["CellarKit", "CellarDqlite", usesLibedit ? "CLibedit" : "CReadline"],
             swiftSettings: strictSettings + (usesLibedit ? [.define("CELLAR_LIBEDIT")] : [])
         ),
         .executableTarget(

@@ -1,3 +1,4 @@
+import CellarDqlite
 import CellarKit
 
 /// Runs `cellar` with `arguments` (without the program name) on `io`.
@@ -5,11 +6,12 @@ import CellarKit
 /// - Returns: the exit status: 0 success, 1 an SQL, migration or data error, 2 a usage error,
 ///   3 work pending (`status --exit-code`).
 public func run(_ arguments: [String], io: IO) -> Int32 {
-    let parser = ArgumentParser(globalOptions: GlobalOptions.options + [HelpFormatter.helpOption, VersionInfo.option])
+    let table = CommandTable.cellar
+    let parser = ArgumentParser(globalOptions: table.globalOptions + table.toolOptions)
     let status: ExitStatus
     var usesColor: Bool?
     do {
-        status = try dispatch(arguments, parser: parser, io: io) { usesColor = $0.usesColor }
+        status = try dispatch(arguments, table: table, parser: parser, io: io) { usesColor = $0.usesColor }
     } catch {
         status = ErrorReporter(io: io, usesColor: usesColor).report(error)
     }
@@ -20,7 +22,7 @@ public func run(_ arguments: [String], io: IO) -> Int32 {
 
 /// Parses and runs the command; `configured` learns the configuration once it is resolved.
 private func dispatch(
-    _ arguments: [String], parser: ArgumentParser, io: IO, configured: (Configuration) -> Void
+    _ arguments: [String], table: CommandTable, parser: ArgumentParser, io: IO, configured: (Configuration) -> Void
 ) throws -> ExitStatus {
     let commandName = parser.commandName(in: arguments)
     guard let commandName else {
@@ -32,28 +34,30 @@ private func dispatch(
         guard parsed.has(HelpFormatter.helpOption.long) || arguments.isEmpty else {
             throw UsageError("missing command; see 'cellar --help'")
         }
-        let help = HelpFormatter.toolHelp(
-            commands: CommandRegistry.commands.map { $0.spec }, globalOptions: GlobalOptions.options)
-        // Asked-for help is a result (stdout, 0); help shown because the command is missing is a usage error.
-        try (arguments.isEmpty ? io.error : io.output).write(help)
-        return arguments.isEmpty ? .usage : .success
+        // Bare `cellar` is a request for the overview, as in swift-argument-parser, dbmate and goose.
+        try io.output.write(HelpFormatter.toolHelp(table))
+        return .success
     }
     guard let command = CommandRegistry.command(named: commandName) else {
-        var message = "unknown command '\(commandName)'"
-        if let suggestion = NearMiss.suggestion(for: commandName, among: CommandRegistry.commands.map { $0.spec.name }) {
-            message += "; did you mean '\(suggestion)'?"
-        }
-        throw UsageError(message + " (see 'cellar --help')")
+        throw table.unknownCommand(commandName)
     }
     let parsed = try parser.parse(arguments, for: command.spec)
     if parsed.has(HelpFormatter.helpOption.long) {
-        try io.output.write(HelpFormatter.help(for: command.spec, globalOptions: GlobalOptions.options))
+        try io.output.write(HelpFormatter.help(for: command.spec, globalOptions: table.globalOptions))
         return .success
     }
     try checkArgumentCount(parsed, for: command.spec)
     let configuration = try Configuration(parsed, environment: io.environment, isErrorTerminal: io.isErrorTerminal)
     configured(configuration)
-    return try command.run(Invocation(arguments: parsed, configuration: configuration, io: io))
+    let invocation = Invocation(arguments: parsed, configuration: configuration, io: io)
+    if DqliteURL.isDqlite(configuration.databasePath) { return try RemoteCommands.run(command.spec.name, invocation) }
+    if FleetRunner.commandNames.contains(command.spec.name), FleetRunner.isFleet(invocation, command: command.spec) {
+        return try FleetRunner.run(command, invocation)
+    }
+    if configuration.databaseArguments.count > 1 {
+        throw UsageError("'\(command.spec.name)' works on one database; fleets are for setup, migrate, status and verify")
+    }
+    return try command.run(invocation)
 }
 
 private func checkArgumentCount(_ parsed: ParsedArguments, for spec: CommandSpec) throws(UsageError) {

@@ -19,6 +19,9 @@ public final class DqliteConnection {
     private var databaseID: UInt32 = 0
     private var generation = 0
     private weak var openRows: DqliteRows?
+    /// Called with the SQL of each statement request once it is on the wire, before its reply is read:
+    /// the moment a fault test stops the leader to leave a statement's outcome unknown to the client.
+    public var onStatementSent: ((String) -> Void)?
 
     /// Connects to the leader and opens the configured database.
     /// - Throws: `DqliteError.noLeader` when no leader is found within `retryBudget`; the server's
@@ -156,7 +159,12 @@ public final class DqliteConnection {
         if let rows = openRows, !rows.isFinished { try rows.close() }
         openRows = nil
         let session = try liveSession()
-        return try guarded { try session.call(request) }
+        return try guarded {
+            let deadline = Deadline.after(milliseconds: configuration.requestTimeout)
+            try session.send(request, deadline: deadline)
+            if let onStatementSent, case .execSQL(_, let sql, _) = request { onStatementSent(sql) }
+            return try session.nextResponse(deadline: deadline)
+        }
     }
 
     private func liveSession() throws -> NodeSession {

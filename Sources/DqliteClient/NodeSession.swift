@@ -19,8 +19,13 @@ final class NodeSession {
     /// Sends `request` and reads its (first) response.
     func call(_ request: Request, deadline: Deadline? = nil) throws -> Response {
         let limit = deadline ?? .after(milliseconds: requestTimeout)
-        try socket.send(try request.encoded(), deadline: limit)
+        try send(request, deadline: limit)
         return try nextResponse(deadline: limit)
+    }
+
+    /// Sends `request` without waiting for its reply.
+    func send(_ request: Request, deadline: Deadline) throws {
+        try socket.send(try request.encoded(), deadline: deadline)
     }
 
     /// Reads the next response, such as the next ROWS frame of a query.

@@ -156,7 +156,7 @@ public final class DqliteCluster: @unchecked Sendable {
     }
 
     /// `count` TCP ports on loopback that were free a moment ago (bound to port 0, then released).
-    static func freePorts(_ count: Int) throws -> [Int] {
+    public static func freePorts(_ count: Int) throws -> [Int] {
         var sockets: [Int32] = []
         defer { for socket in sockets { close(socket) } }
         return try (0..<count).map { _ in

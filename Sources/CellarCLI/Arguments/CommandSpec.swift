@@ -10,12 +10,18 @@ struct CommandSpec: Sendable {
         let isOptional: Bool
         /// Whether several may be given.
         let isRepeatable: Bool
+        /// What shells complete for it; inferred from `name` when not given.
+        let completion: ValueCompletion
 
-        init(_ name: String, help: String, optional: Bool = false, repeatable: Bool = false) {
+        init(
+            _ name: String, help: String, optional: Bool = false, repeatable: Bool = false,
+            completion: ValueCompletion? = nil
+        ) {
             self.name = name
             self.help = help
             self.isOptional = optional
             self.isRepeatable = repeatable
+            self.completion = completion ?? .inferred(from: name)
         }
 
         /// `<file> ...`, `[<v>]`.

@@ -28,20 +28,21 @@ enum HelpFormatter {
     }
 
     /// Help for the tool as a whole.
-    static func toolHelp(commands: [CommandSpec], globalOptions: [OptionSpec]) -> String {
-        var text = "OVERVIEW: cellar bootstraps, upgrades and explores SQLite databases.\n\n"
-        text += "USAGE: cellar [<global options>] <command> [<arguments>]\n"
-        text +=
-            "\nOPTIONS:\n"
-            + table(
-                globalOptions.map { ($0.synopsis, $0.help) } + [
-                    ("--version", "Show the version of cellar and of the SQLite library."),
-                    (helpOption.synopsis, helpOption.help),
-                ])
-        text += "\nSUBCOMMANDS:\n" + table(commands.map { ($0.names.joined(separator: ", "), $0.abstract) })
-        text += "\n  See 'cellar <command> --help' for detailed help.\n"
+    static func toolHelp(_ commandTable: CommandTable) -> String {
+        var text = "OVERVIEW: \(overview)\n\n"
+        text += "USAGE: \(toolUsage)\n"
+        let options = commandTable.globalOptions + commandTable.toolOptions
+        text += "\nOPTIONS:\n" + table(options.map { ($0.synopsis, $0.help) })
+        text += "\nSUBCOMMANDS:\n" + table(commandTable.commands.map { ($0.names.joined(separator: ", "), $0.abstract) })
+        text += "\n  See 'cellar help <command>' or 'cellar <command> --help' for detailed help.\n"
         return text
     }
+
+    /// What cellar is, in one sentence.
+    static let overview = "cellar bootstraps, upgrades and explores SQLite databases."
+
+    /// The usage line of the tool as a whole.
+    static let toolUsage = "cellar [<global options>] <command> [<arguments>]"
 
     /// The `--help` option every command has.
     static let helpOption = OptionSpec("help", short: "h", help: "Show help information.")

@@ -10,13 +10,19 @@ struct OptionSpec: Sendable {
     let isRepeatable: Bool
     /// One line of help.
     let help: String
+    /// What shells complete for the value (nothing for a flag); inferred from `valueName` when not given.
+    let completion: ValueCompletion
 
-    init(_ long: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false, help: String) {
+    init(
+        _ long: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false,
+        completion: ValueCompletion? = nil, help: String
+    ) {
         self.long = long
         self.short = short
         self.valueName = valueName
         self.isRepeatable = repeatable
         self.help = help
+        self.completion = valueName == nil ? .none : completion ?? .inferred(from: valueName)
     }
 
     /// Whether the option takes a value.

@@ -21,6 +21,9 @@ enum CommandRegistry {
             QueryCommand.self,
             BlobCommand.self,
             ShellCommand.self,
+            HelpCommand.self,
+            CompletionsCommand.self,
+            ManualCommand.self,
         ]
     }
 

@@ -5,7 +5,7 @@ enum RenderOptionParsing {
     /// `--mode`, `--header`, `--no-header`, `--null`.
     static let options = [
         OptionSpec(
-            "mode", value: "mode",
+            "mode", value: "mode", completion: .choices(OutputMode.allCases.map(\.rawValue)),
             help:
                 "Output mode: \(OutputMode.allCases.map(\.rawValue).joined(separator: ", ")) (default box on a terminal, list otherwise)."
         ),

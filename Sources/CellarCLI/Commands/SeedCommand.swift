@@ -13,7 +13,8 @@ enum SeedCommand: Command {
         options: [OptionSpec("force", help: "Run them again even if applied, and update their ledger rows.")],
         discussion: """
             Seed SQL may call readfile('path') to load a file as a blob; relative paths are relative to the
-            working directory, not to the seeds folder.
+            seed file's folder, so seeding works from any directory. A missing file is an error. Named
+            files must lie inside the seeds folder: a seed is recorded by its name there.
             """)
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
@@ -24,7 +25,7 @@ enum SeedCommand: Command {
             try files.isEmpty
                 ? Seed.all(in: folder) : files.map { path throws(MigrationError) in try Seed.file(path, seedsFolder: folder) }
         }
-        let database = try session.openForWriting(creating: false)
+        let database = try session.openForWriting(creating: false, fileFunctions: true)
         return try TerminationWatcher.shared.guarding(database) {
             let start = WallClock.milliseconds()
             let outcomes = try session.translating {

@@ -9,11 +9,12 @@ enum SetupCommand: Command {
         options: [
             OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
             MigrationSession.dumpSchemaOption,
-        ] + BackupPolicy.options,
+        ] + BackupPolicy.options + FleetOptions.options + [FleetOptions.format],
         discussion: """
             Idempotent: safe to run on every deploy. A seeds folder that does not exist is skipped unless it
             was named with --seeds or CELLAR_SEEDS. Seed SQL may call readfile('path'); relative paths are
-            relative to the working directory.
+            relative to the seed file's folder. A seed changed after it ran is not run again: setup warns
+            and names 'cellar seed FILE --force'.
             """,
         aliases: ["up"])
 
@@ -23,7 +24,7 @@ enum SetupCommand: Command {
         let seeds = try session.translating { try loadSeeds(invocation) }
         let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
         try session.preflight(migrations, options: options)
-        let database = try session.openForWriting(creating: true)
+        let database = try session.openForWriting(creating: true, fileFunctions: true)
         return try TerminationWatcher.shared.guarding(database) {
             let migrator = session.migrator(database, migrations: migrations)
             try session.warnAboutAppliedChanges(migrator)
@@ -34,10 +35,22 @@ enum SetupCommand: Command {
             }
             let start = WallClock.milliseconds()
             let outcomes = try session.translating { try migrator.migrate(options) }
-            let seedOutcomes = try session.translating { try Seeder(database: database).run(seeds) }
+            let seeder = Seeder(database: database)
+            let seedOutcomes = try session.translating { try seeder.run(seeds) }
+            for seed in try seeder.status(of: seeds) where seed.state == .changed {
+                let path = seed.seed?.path ?? seed.name
+                invocation.io.printError(
+                    "cellar: warning: "
+                        + ControlCharacterEscaping.escape(
+                            "\(path): seed changed after it was applied; it is not run again "
+                                + "(to apply it again: cellar seed \(path) --force)"))
+            }
             let applied = outcomes.filter { !$0.wasSkipped }.count
             let seeded = seedOutcomes.filter { !$0.wasSkipped }.count
             let version = try migrator.currentVersion()
+            invocation.record?.appliedMigrations = applied
+            invocation.record?.appliedSeeds = seeded
+            invocation.record?.version = version
             if applied + seeded == 0 {
                 try session.summarize("nothing to do; the database is at version \(version) and every seed is applied")
             } else {

@@ -10,13 +10,14 @@ enum DatabaseURL {
 
     /// The database path `url` addresses.
     ///
-    /// - Throws: ``UsageError`` for `dqlite://` (not supported yet), another scheme, or an empty path.
+    /// A `dqlite://` URL is returned as it is: the dqlite commands read it.
+    /// - Throws: ``UsageError`` for another scheme, or an empty path.
     static func path(from url: String, variable: String = "DATABASE_URL") throws(UsageError) -> String {
         guard let colon = url.firstIndex(of: ":") else {
             throw UsageError("\(variable) '\(url)' has no scheme; use sqlite:PATH, sqlite3:PATH or file:PATH")
         }
         let scheme = url[..<colon].lowercased()
-        if scheme == "dqlite" { throw Self.dqliteNotSupported(variable) }
+        if scheme == "dqlite" { return url }
         guard fileSchemes.contains(scheme) else {
             throw UsageError(
                 "\(variable) has scheme '\(scheme)', which cellar does not support; use sqlite:PATH, sqlite3:PATH or file:PATH")
@@ -36,11 +37,6 @@ enum DatabaseURL {
         }
         guard !path.isEmpty else { throw UsageError("\(variable) '\(url)' names no database file") }
         return query.isEmpty ? path : "file:" + path + query
-    }
-
-    /// The error for a `dqlite://` address until cellar speaks dqlite.
-    static func dqliteNotSupported(_ source: String) -> UsageError {
-        UsageError("\(source): dqlite:// databases are not supported yet; use a file path or a sqlite: URL")
     }
 
     private static func percentDecoded(_ text: Substring) -> String {

@@ -2,8 +2,9 @@
 enum GlobalOptions {
     static let database = Setting(
         option: OptionSpec(
-            "database", short: "d", value: "path",
-            help: "The database file (env CELLAR_DATABASE, then DATABASE_URL; default cellar.sqlite)."),
+            "database", short: "d", value: "path", repeatable: true,
+            help: "The database file; several, or a glob pattern, for a fleet (env CELLAR_DATABASE, then DATABASE_URL; "
+                + "default cellar.sqlite)."),
         environmentVariable: "CELLAR_DATABASE", defaultValue: "cellar.sqlite")
     static let migrations = Setting(
         option: OptionSpec(
@@ -17,7 +18,9 @@ enum GlobalOptions {
             "busy-timeout", value: "ms", help: "How long to wait for a locked database (env CELLAR_BUSY_TIMEOUT; default 5000)."),
         environmentVariable: "CELLAR_BUSY_TIMEOUT", defaultValue: "5000")
     static let color = Setting(
-        option: OptionSpec("color", value: "when", help: "Colour: auto, always or never (NO_COLOR disables auto; default auto)."),
+        option: OptionSpec(
+            "color", value: "when", completion: .choices(ColorChoice.allCases.map(\.rawValue)),
+            help: "Colour: auto, always or never (NO_COLOR disables auto; default auto)."),
         environmentVariable: nil, defaultValue: "auto")
 
     /// Extensions to load into every connection; without it extension loading stays off.

@@ -16,6 +16,9 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     /// A table with a ledger's name (`cellar_migrations`, `cellar_seeds`) whose shape is not the
     /// ledger's; cellar neither reads nor writes it.
     case foreignLedger(table: String, problem: String)
+    /// A seed file named on the command line that is not inside the seeds folder, so it has no name
+    /// there to record it by.
+    case seedOutsideFolder(path: String, folder: String)
     /// Pending migrations older than the newest applied one (a branch merged late).
     case outOfOrder(paths: [String], newestApplied: Int64)
     /// `--all-or-nothing` with a migration that must run outside a transaction.
@@ -34,6 +37,9 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     /// `rollback` stopped before undoing migration `before`: another process applied the newer migration
     /// `version` while it ran.
     case appliedMeanwhile(version: Int64, before: Int64)
+    /// A `transaction:false` migration was started at `startedAt` (UTC) and has not finished: it is still
+    /// running in another process, or that process stopped partway.
+    case unfinished(version: Int64, name: String, startedAt: String)
     /// No migration file has this version.
     case unknownVersion(Int64)
     /// The migration has not been applied, so the operation does not apply to it.
@@ -62,13 +68,16 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
                 message: "migration \(version) changed after it was applied (checksum differs)")
         case .noDownSection(let path):
             Diagnostic(path: path, message: "no down section ('-- migrate:down'), so it cannot be rolled back")
+        case .seedOutsideFolder(let path, let folder):
+            Diagnostic(
+                path: path, message: "not inside the seeds folder '\(folder)', where seeds are recorded by their name")
         case .unwritten(let path):
             Diagnostic(
                 path: path, message: "not written yet: its up section is still the template a new migration file starts with")
         case .foreignKeyViolations(let path, let violations, let notes):
             Diagnostic(path: path, message: Self.describe(violations), notes: notes)
         case .missingFolder, .foreignLedger, .tooManySteps, .crossesBaseline, .outOfOrder, .appliedButMissing,
-            .appliedMeanwhile, .unknownVersion, .notApplied:
+            .appliedMeanwhile, .unfinished, .unknownVersion, .notApplied:
             nil
         }
     }
@@ -94,6 +103,10 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
         case .appliedMeanwhile(let version, let before):
             "another process applied migration \(version) while this rollback ran; stopped before undoing "
                 + "migration \(before)"
+        case .unfinished(let version, let name, let startedAt):
+            "migration \(version) (\(name)) was started at \(startedAt) and has not finished: it runs with "
+                + "transaction:false and is still running in another process, or that process stopped partway "
+                + "(its statements before that point stay done)"
         case .unknownVersion(let version):
             "no migration file has version \(version)"
         case .notApplied(let version):

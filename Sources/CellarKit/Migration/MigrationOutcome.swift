@@ -12,4 +12,17 @@ public struct MigrationOutcome: Sendable {
     public let changedRows: Int
     /// Schema objects the section created, dropped or redefined (collected by ``Migrator/plan(_:)`` only).
     public let schemaChanges: SchemaChanges?
+
+    /// An outcome from its parts, for a migrator running on another engine (a dqlite cluster).
+    package init(
+        migration: Migration, wasSkipped: Bool, durationMilliseconds: Double, statementCount: Int, changedRows: Int,
+        schemaChanges: SchemaChanges?
+    ) {
+        self.migration = migration
+        self.wasSkipped = wasSkipped
+        self.durationMilliseconds = durationMilliseconds
+        self.statementCount = statementCount
+        self.changedRows = changedRows
+        self.schemaChanges = schemaChanges
+    }
 }

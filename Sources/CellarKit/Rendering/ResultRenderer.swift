@@ -74,7 +74,7 @@ public final class ResultRenderer {
 
     /// Runs `job` with the writer of the mode in `options`.
     @discardableResult
-    private func perform<Job: RenderJob>(_ job: inout Job, options: RenderOptions) throws -> Int {
+    func perform<Job: RenderJob>(_ job: inout Job, options: RenderOptions) throws -> Int {
         switch options.mode {
         case .box: return try run(&job, GridRowWriter(style: .box, options: options))
         case .table: return try run(&job, GridRowWriter(style: .table, options: options))

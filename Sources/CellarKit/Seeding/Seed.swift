@@ -29,22 +29,24 @@ public struct Seed: Sendable, Hashable {
     public static func all(in folder: String) throws(MigrationError) -> [Seed] {
         var seeds: [Seed] = []
         for file in try MigrationSource.sqlFiles(in: folder) {
-            seeds.append(try Seed(name: file.name, path: file.path, contents: file.contents))
+            seeds.append(try Seed(name: file.name, path: file.path, contents: try file.contents.get()))
         }
         return seeds
     }
 
-    /// The seed at `path`, named by its place inside `folder` (or by its file name when outside it).
+    /// The seed at `path`, named by its place inside `folder` whatever the spelling of either path
+    /// (`seeds/./x.sql`, `seeds//x.sql` and `./seeds/x.sql` are all `x.sql`).
     ///
-    /// - Throws: ``MigrationError/invalidFile(_:)`` when it cannot be read or is not valid.
+    /// - Throws: ``MigrationError/seedOutsideFolder(path:folder:)`` for a file outside `folder` (its
+    ///   name there could collide with a seed's), ``MigrationError/invalidFile(_:)`` when it cannot be
+    ///   read or is not valid.
     public static func file(_ path: String, seedsFolder folder: String) throws(MigrationError) -> Seed {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        let name: String
-        if path.hasPrefix(prefix), path.count > prefix.count {
-            name = String(path.dropFirst(prefix.count))
-        } else {
-            name = path.split(separator: "/").last.map(String.init) ?? path
+        let prefix = FilePath.normalized(folder) + "/"
+        let file = FilePath.normalized(path)
+        guard file.hasPrefix(prefix), file.count > prefix.count else {
+            throw .seedOutsideFolder(path: path, folder: folder)
         }
+        let name = String(file.dropFirst(prefix.count))
         guard DirectoryListing.isRegularFile(path) else {
             throw .invalidFile(Diagnostic(path: path, message: "no such seed file"))
         }

@@ -38,13 +38,6 @@ struct InProcessRun {
         }
     }
 
-    @Test func noArgumentsShowsHelpAsAUsageError() {
-        let run = InProcessRun([])
-        #expect(run.status == 2)
-        #expect(run.output.isEmpty)
-        #expect(run.error.contains("SUBCOMMANDS:"))
-    }
-
     @Test func versionNamesTheSQLiteLibrary() {
         let run = InProcessRun(["--version"])
         #expect(run.output == "cellar \(VersionInfo.version) (SQLite \(Database.libraryVersion))\n")

@@ -17,6 +17,7 @@ import Testing
         ("file://localhost/srv/app.db", "/srv/app.db"),
         ("sqlite:my%20data/app.db", "my data/app.db"),
         ("sqlite:///srv/app.db?mode=ro", "file:/srv/app.db?mode=ro"),
+        ("dqlite://127.0.0.1:9001,127.0.0.1:9002/app", "dqlite://127.0.0.1:9001,127.0.0.1:9002/app"),
     ])
     func dbmateFormsBecomePaths(url: String, path: String) throws {
         #expect(try DatabaseURL.path(from: url) == path)
@@ -27,7 +28,6 @@ import Testing
         ("mysql:x", "DATABASE_URL has scheme 'mysql', which cellar does not support"),
         ("app.db", "DATABASE_URL 'app.db' has no scheme"),
         ("sqlite:", "DATABASE_URL 'sqlite:' names no database file"),
-        ("dqlite://127.0.0.1:9001/app", "DATABASE_URL: dqlite:// databases are not supported yet"),
     ])
     func otherURLsAreErrorsNamingTheProblem(url: String, message: String) {
         #expect {
@@ -46,6 +46,7 @@ import Testing
         #expect(try path([], url.merging(["CELLAR_DATABASE": "env.db"]) { $1 }) == "env.db")
         #expect(try path(["-d", "flag.db"], url.merging(["CELLAR_DATABASE": "env.db"]) { $1 }) == "flag.db")
         #expect(try path([], ["DATABASE_URL": ""]) == "cellar.sqlite")
-        #expect(throws: UsageError.self) { try path(["-d", "dqlite://h:1/db"], [:]) }
+        #expect(try path(["-d", "dqlite://h:1/db"], [:]) == "dqlite://h:1/db")
+        #expect(try path([], ["DATABASE_URL": "dqlite://h:1,h:2/db"]) == "dqlite://h:1,h:2/db")
     }
 }

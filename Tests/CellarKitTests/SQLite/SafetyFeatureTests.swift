@@ -11,7 +11,7 @@ import Testing
         try policy.install(on: database)
         try database.execute("INSERT INTO t VALUES (1)")
         let error = #expect(throws: SQLiteError.self) { try database.execute(statement) }
-        #expect(error?.primaryCode == 23)  // SQLITE_AUTH
+        #expect(error?.resultCode == .auth)
         #expect(policy.lastRefusal != nil)
         #expect(!database.isAutocommit)
         try policy.uninstall(from: database)
@@ -55,7 +55,12 @@ import Testing
         let bytes: [UInt8] = [0, 1, 2, 0xFF]
         #expect(try database.scalar("SELECT writefile(?, ?)", [path, bytes]) == .integer(4))
         #expect(try database.scalar("SELECT readfile(?)", [path]) == .blob(bytes))
-        #expect(try database.scalar("SELECT readfile('/nonexistent/file')") == .null)
+        #expect {
+            try database.scalar("SELECT readfile('/nonexistent/file')")
+        } throws: { error in
+            (error as? SQLiteError)?.message == "readfile: cannot read '/nonexistent/file': No such file or directory"
+        }
+        #expect(try database.scalar("SELECT readfile(NULL)") == .null)
     }
 
     @Test func defensiveModeRefusesWritingTheSchemaTable() throws {
