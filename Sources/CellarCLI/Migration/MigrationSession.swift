@@ -17,6 +17,30 @@ struct MigrationSession {
         try translating { try MigrationSource.folder(configuration.migrationsDirectory).load() }
     }
 
+    /// Every migration of the configured folder that can be used, and the files that cannot, for the
+    /// commands that only report or that act on some files only (SPEC: they keep working when a
+    /// pending file is malformed).
+    func loadMigrationFiles() throws -> MigrationFiles {
+        try translating { try MigrationSource.folder(configuration.migrationsDirectory).loadReportingProblems() }
+    }
+
+    /// Throws the error of the first file among `versions` that cannot be used: the files a command
+    /// acts on must all be good, the others may not be.
+    func requireUsable(_ files: MigrationFiles, versions: some Sequence<Int64>) throws {
+        for version in versions {
+            if let problem = files.problem(version: version) { try translating { throw problem.error } }
+        }
+    }
+
+    /// Fails with `no database at PATH` when the database file does not exist, for the checks that
+    /// must not pass on a mistyped path (`verify`, `status --exit-code`).
+    func requireExistingDatabase() throws {
+        let path = configuration.databasePath
+        guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
+            throw CommandFailure(message: "no database at \(path)")
+        }
+    }
+
     /// Checks what `migrate` checks before it runs — order, target, `--all-or-nothing` — against the
     /// database as it is, without creating or changing it.
     func preflight(_ migrations: [Migration], options: Migrator.Options) throws {

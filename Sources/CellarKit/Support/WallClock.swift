@@ -19,13 +19,14 @@ package enum WallClock {
         format(compact: false)
     }
 
-    /// The current UTC time as `YYYYMMDDHHMMSS`, for timestamped migration versions.
-    package static func compactUTCTimestamp() -> String {
-        format(compact: true)
+    /// The UTC time `secondsLater` seconds from now as `YYYYMMDDHHMMSS`, for timestamped migration
+    /// versions.
+    package static func compactUTCTimestamp(secondsLater: Int = 0) -> String {
+        format(compact: true, secondsLater: secondsLater)
     }
 
-    private static func format(compact: Bool) -> String {
-        var seconds = time(nil)
+    private static func format(compact: Bool, secondsLater: Int = 0) -> String {
+        var seconds = time(nil) + secondsLater
         var parts = tm()
         gmtime_r(&seconds, &parts)
         let date = [Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday)]
