@@ -1,4 +1,5 @@
 import CellarKit
+import Glibc
 
 /// What the migration commands share: loading the files, opening the database for writing with clear
 /// errors, and turning migrator errors into diagnostics and exit statuses.
