@@ -16,13 +16,26 @@ enum VerifyCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
-        let migrations = try session.loadMigrations()
-        let migrator = Migrator(database: try session.openForReading(), migrations: migrations)
-        let problems = try migrator.verify()
+        let files = try session.loadMigrationFiles()
+        try session.requireExistingDatabase()
+        let migrator = Migrator(database: try session.openForReading(), migrations: files.migrations)
+        let applied = Set(try session.translating { try migrator.applied() }.map(\.version))
+        let unusable = files.problems.filter { $0.version.map(applied.contains) ?? false }
+        let troubled = Set(unusable.compactMap(\.version))
         let reporter = ErrorReporter(io: invocation.io, usesColor: invocation.configuration.usesColor)
-        for problem in problems {
-            _ = reporter.report(FlagAdvice.advised(problem))
+        for problem in unusable { _ = reporter.report(FlagAdvice.advised(problem.error)) }
+        for problem in files.problems where !(problem.version.map(applied.contains) ?? false) {
+            invocation.io.printError(
+                "cellar: warning: "
+                    + ControlCharacterEscaping.escape(
+                        "\(problem.path): \(StatusReport.message(of: problem)) (not applied, so not verified)"))
         }
+        let mismatches = try migrator.verify().filter { error in
+            if case .appliedButMissing(let version, _) = error { return !troubled.contains(version) }
+            return true
+        }
+        for problem in mismatches { _ = reporter.report(FlagAdvice.advised(problem)) }
+        let problems = unusable.map(\.error) + mismatches
         guard problems.isEmpty else {
             throw CommandFailure(
                 message: "verification failed: \(MigrationProgress.count(problems.count, "applied migration")) "
@@ -30,7 +43,7 @@ enum VerifyCommand: Command {
         }
         if invocation.arguments.has("schema") {
             let drifts = try session.translating {
-                try migrator.schemaDrift { try DatabaseOpener(invocation.configuration).loadExtensions(into: $0) }
+                try migrator.schemaDrift()
             }
             for drift in drifts { invocation.io.printError(ControlCharacterEscaping.escape("drift: \(drift)")) }
             guard drifts.isEmpty else {

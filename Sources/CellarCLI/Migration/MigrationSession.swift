@@ -1,5 +1,4 @@
 import CellarKit
-import Glibc
 
 /// What the migration commands share: loading the files, opening the database for writing with clear
 /// errors, and turning migrator errors into diagnostics and exit statuses.
@@ -18,6 +17,30 @@ struct MigrationSession {
         try translating { try MigrationSource.folder(configuration.migrationsDirectory).load() }
     }
 
+    /// Every migration of the configured folder that can be used, and the files that cannot, for the
+    /// commands that only report or that act on some files only (SPEC: they keep working when a
+    /// pending file is malformed).
+    func loadMigrationFiles() throws -> MigrationFiles {
+        try translating { try MigrationSource.folder(configuration.migrationsDirectory).loadReportingProblems() }
+    }
+
+    /// Throws the error of the first file among `versions` that cannot be used: the files a command
+    /// acts on must all be good, the others may not be.
+    func requireUsable(_ files: MigrationFiles, versions: some Sequence<Int64>) throws {
+        for version in versions {
+            if let problem = files.problem(version: version) { try translating { throw problem.error } }
+        }
+    }
+
+    /// Fails with `no database at PATH` when the database file does not exist, for the checks that
+    /// must not pass on a mistyped path (`verify`, `status --exit-code`).
+    func requireExistingDatabase() throws {
+        let path = configuration.databasePath
+        guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
+            throw CommandFailure(message: "no database at \(path)")
+        }
+    }
+
     /// Checks what `migrate` checks before it runs — order, target, `--all-or-nothing` — against the
     /// database as it is, without creating or changing it.
     func preflight(_ migrations: [Migration], options: Migrator.Options) throws {
@@ -25,10 +48,12 @@ struct MigrationSession {
         _ = try translating { try Migrator(database: database, migrations: migrations).validate(options) }
     }
 
-    /// Opens the database for writing (creating it when `creating`), refusing a read-only one.
-    func openForWriting(creating: Bool) throws -> Database {
+    /// Opens the database for writing (creating it when `creating`), refusing a read-only one; seeds
+    /// get the file functions.
+    func openForWriting(creating: Bool, fileFunctions: Bool = false) throws -> Database {
         let opener = DatabaseOpener(configuration)
-        let database = try creating ? opener.openOrCreate() : opener.openExisting()
+        let database =
+            try creating ? opener.openOrCreate(fileFunctions: fileFunctions) : opener.openExisting(fileFunctions: fileFunctions)
         if database.isReadOnly {
             throw CommandFailure(message: "database '\(configuration.databasePath)' is read-only; nothing was changed")
         }
@@ -38,23 +63,7 @@ struct MigrationSession {
     /// Opens the database to read it, or an empty in-memory one when the file does not exist yet, so
     /// that `status` and `--dry-run` never create it.
     func openForReading() throws -> Database {
-        let path = configuration.databasePath
-        guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
-            return try Database(path: ":memory:")
-        }
-        if DirectoryListing.isDirectory(path) {
-            throw CommandFailure(message: "'\(path)' is a directory, not a database file")
-        }
-        do {
-            // Read-write (SQLite falls back to read-only for a write-protected file) so that a hot
-            // journal left by a crashed writer can be rolled back; a read-only connection cannot.
-            let database = try Database(
-                path: path, options: Database.Options(mode: .readWrite, busyTimeout: configuration.busyTimeout))
-            try database.execute("SELECT count(*) FROM sqlite_schema")
-            return database
-        } catch let error as SQLiteError {
-            throw CommandFailure(message: "cannot open database '\(path)': \(error.message)")
-        }
+        try DatabaseOpener(configuration).openForReading()
     }
 
     /// A migrator on `database` that reports progress on standard error.
@@ -70,6 +79,9 @@ struct MigrationSession {
         for problem in try migrator.verify() {
             let text: String
             switch problem {
+            case .unfinished:
+                // Another deploy may be running it right now; migrate waits for it and says more if it must.
+                continue
             case .changedAfterApply(let version, let path):
                 text = "\(path): \(FlagAdvice.changedAfterApplyMessage(version: version))"
             default:
@@ -89,7 +101,7 @@ struct MigrationSession {
             throw CommandFailure(
                 message: "database '\(configuration.databasePath)' is locked by another connection "
                     + "(gave up after \(configuration.busyTimeout) ms); nothing was changed")
-        } catch let error as SQLiteError where error.primaryCode == 8 {  // SQLITE_READONLY
+        } catch let error as SQLiteError where error.resultCode == .readOnly {
             throw CommandFailure(message: "database '\(configuration.databasePath)' is read-only: \(error.message)")
         }
     }

@@ -24,7 +24,7 @@ package enum Ledger {
         """
 
     /// Whether the main database has a table called `name` (without creating anything).
-    static func hasTable(_ name: String, in database: Database) throws -> Bool {
+    static func hasTable(_ name: String, in database: any SQLConnection) throws -> Bool {
         try database.scalar("SELECT count(*) FROM main.sqlite_schema WHERE type = 'table' AND name = ?", [name])
             != .integer(0)
     }
@@ -35,7 +35,7 @@ package enum Ledger {
     /// before it lack. Call inside the write transaction that then records or removes rows.
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
-    static func prepareMigrations(in database: Database) throws {
+    static func prepareMigrations(in database: any SQLConnection) throws {
         switch try LedgerShape.migrations(in: database) {
         case .absent: try database.execute(createMigrations)
         case .withoutKind:
@@ -44,10 +44,17 @@ package enum Ledger {
         }
     }
 
-    /// Every applied migration, by version; empty when the table does not exist yet.
+    /// The `kind` of the row a `transaction:false` migration writes before its first statement runs and
+    /// turns into `applied` after its last; left behind only when its process stopped partway.
+    static let unfinishedKind = "unfinished"
+
+    /// Every applied migration, by version (with the unfinished claims of `transaction:false` migrations
+    /// only when `includingUnfinished`); empty when the table does not exist yet.
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
-    static func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
+    static func appliedMigrations(in database: any SQLConnection, includingUnfinished: Bool = false) throws
+        -> [AppliedMigration]
+    {
         let shape = try LedgerShape.migrations(in: database)
         guard shape != .absent else { return [] }
         let kind = shape == .current ? "kind" : "'applied'"
@@ -56,19 +63,44 @@ package enum Ledger {
         ).map { row in
             AppliedMigration(
                 version: row[0].ledgerInteger, name: row[1].ledgerText, checksum: row[2].ledgerText, appliedAt: row[3].ledgerText,
-                durationMilliseconds: row[4].ledgerInteger, isBaseline: row[5].ledgerText == "baseline")
-        }
+                durationMilliseconds: row[4].ledgerInteger, isBaseline: row[5].ledgerText == "baseline",
+                isUnfinished: row[5].ledgerText == unfinishedKind)
+        }.filter { includingUnfinished || !$0.isUnfinished }
+    }
+
+    /// The `kind` of `version`'s row (`applied`, `baseline`, `unfinished`), or nil when it has none; read
+    /// inside the caller's transaction once the ledger is prepared.
+    static func kind(of version: Int64, in database: any SQLConnection) throws -> String? {
+        try database.scalar("SELECT kind FROM main.cellar_migrations WHERE version = ?", [version]).map(\.ledgerText)
+    }
+
+    /// Claims a `transaction:false` migration before its first statement runs: a row of kind `unfinished`
+    /// whose `applied_at` is the time it started.
+    static func claim(_ migration: Migration, in database: any SQLConnection) throws {
+        try record(migration, durationMilliseconds: 0, in: database)
+        try database.execute(
+            "UPDATE main.cellar_migrations SET kind = ? WHERE version = ?", [unfinishedKind, migration.version])
+    }
+
+    /// Turns the claim of `migration` into an applied row, with the current checksum.
+    static func finish(_ migration: Migration, durationMilliseconds: Int64, in database: any SQLConnection) throws {
+        try database.execute(
+            """
+            UPDATE main.cellar_migrations SET kind = 'applied', checksum = ?, applied_at = ?, duration_ms = ?
+            WHERE version = ?
+            """,
+            [migration.checksum, WallClock.utcTimestamp(), durationMilliseconds, migration.version])
     }
 
     /// Whether `version` is recorded, read inside the caller's transaction once the ledger is prepared.
-    static func isApplied(_ version: Int64, in database: Database) throws -> Bool {
+    static func isApplied(_ version: Int64, in database: any SQLConnection) throws -> Bool {
         try database.scalar("SELECT count(*) FROM main.cellar_migrations WHERE version = ?", [version])
             != .integer(0)
     }
 
     /// Records `migration`; `isBaseline` marks a row `baseline` writes (never undone by `rollback`).
     static func record(
-        _ migration: Migration, durationMilliseconds: Int64, isBaseline: Bool = false, in database: Database
+        _ migration: Migration, durationMilliseconds: Int64, isBaseline: Bool = false, in database: any SQLConnection
     ) throws {
         try database.execute(
             """
@@ -81,12 +113,12 @@ package enum Ledger {
             ])
     }
 
-    static func updateChecksum(_ migration: Migration, in database: Database) throws {
+    static func updateChecksum(_ migration: Migration, in database: any SQLConnection) throws {
         try database.execute(
             "UPDATE main.cellar_migrations SET checksum = ? WHERE version = ?", [migration.checksum, migration.version])
     }
 
-    static func remove(_ version: Int64, in database: Database) throws {
+    static func remove(_ version: Int64, in database: any SQLConnection) throws {
         try database.execute("DELETE FROM main.cellar_migrations WHERE version = ?", [version])
     }
 
@@ -95,12 +127,12 @@ package enum Ledger {
     /// Creates `cellar_seeds`, or checks the one there.
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
-    static func prepareSeeds(in database: Database) throws {
+    static func prepareSeeds(in database: any SQLConnection) throws {
         if try LedgerShape.seeds(in: database) == .absent { try database.execute(createSeeds) }
     }
 
     /// Every applied seed, by name; empty when the table does not exist yet.
-    static func appliedSeeds(in database: Database) throws -> [String: (checksum: String, appliedAt: String)] {
+    static func appliedSeeds(in database: any SQLConnection) throws -> [String: (checksum: String, appliedAt: String)] {
         guard try LedgerShape.seeds(in: database) != .absent else { return [:] }
         var result: [String: (checksum: String, appliedAt: String)] = [:]
         for row in try database.query("SELECT name, checksum, applied_at FROM main.cellar_seeds") {
@@ -109,7 +141,7 @@ package enum Ledger {
         return result
     }
 
-    static func recordSeed(name: String, checksum: String, in database: Database) throws {
+    static func recordSeed(name: String, checksum: String, in database: any SQLConnection) throws {
         try database.execute(
             """
             INSERT INTO main.cellar_seeds (name, checksum, applied_at) VALUES (?, ?, ?)
@@ -119,7 +151,7 @@ package enum Ledger {
     }
 
     /// Forgets every seed (their data went with the tables a full rollback dropped).
-    static func removeAllSeeds(in database: Database) throws {
+    static func removeAllSeeds(in database: any SQLConnection) throws {
         guard try LedgerShape.seeds(in: database) != .absent else { return }
         try database.execute("DELETE FROM main.cellar_seeds")
     }
