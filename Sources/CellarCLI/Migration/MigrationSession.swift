@@ -1,4 +1,5 @@
 import CellarKit
+import Glibc
 
 /// What the migration commands share: loading the files, opening the database for writing with clear
 /// errors, and turning migrator errors into diagnostics and exit statuses.
@@ -124,6 +125,7 @@ struct MigrationSession {
     func backUpIfAsked(_ database: Database, version: Int64) throws {
         let policy = BackupPolicy(invocation.arguments)
         if let path = try policy.backUp(database, address: configuration.databasePath, version: version) {
+            invocation.record?.backupPath = path
             try io.printOutput("backup: \(ControlCharacterEscaping.escape(path))")
         }
     }
