@@ -17,7 +17,7 @@ import Testing
         try project.folder.write("seeds/notes.txt", "ignored")
         let seeds = try Seed.all(in: project.folder.file("seeds"))
         #expect(seeds.map(\.name) == ["0001_first.sql", "0002_more.sql"])
-        let seeder = try Seeder(database: database)
+        let seeder = Seeder(database: database)
         #expect(try seeder.run(seeds).map(\.wasSkipped) == [false, false])
         #expect(try seeder.run(seeds).map(\.wasSkipped) == [true, true])
         #expect(try database.scalar("SELECT count(*) FROM wineries") == .integer(2))
@@ -37,7 +37,7 @@ import Testing
     @Test func forceRunsAgainAndAChangedSeedIsReportedNotRerun() throws {
         let (project, database) = try seededProject()
         let path = try project.folder.write("seeds/0001_a.sql", "INSERT INTO wineries (name) VALUES ('x');")
-        let seeder = try Seeder(database: database)
+        let seeder = Seeder(database: database)
         try seeder.run([try Seed.file(path, seedsFolder: project.folder.file("seeds"))])
         try project.folder.write("seeds/0001_a.sql", "INSERT INTO wineries (name) VALUES ('y');")
         let changed = try Seed.all(in: project.folder.file("seeds"))
@@ -56,6 +56,7 @@ import Testing
         let seed = try Seed(
             name: "1_labels.sql", path: "1_labels.sql",
             contents: Array("INSERT INTO labels VALUES (readfile('\(imagePath)'));".utf8))
+        try database.registerFileFunctions()
         try Seeder(database: database).run([seed])
         #expect(try database.scalar("SELECT image FROM labels") == .blob(image))
     }
@@ -66,6 +67,7 @@ import Testing
         let image: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 255]
         try project.folder.write("seeds/labels/a.png", bytes: image)
         try project.folder.write("seeds/1_labels.sql", "INSERT INTO labels VALUES (readfile('labels/a.png'));")
+        try database.registerFileFunctions()
         try Seeder(database: database).run(try Seed.all(in: project.folder.file("seeds")))
         #expect(try database.scalar("SELECT image FROM labels") == .blob(image))
         #expect(throws: SQLiteError.self) { try database.scalar("SELECT readfile('labels/a.png')") }
@@ -77,6 +79,7 @@ import Testing
         let path = try project.folder.write(
             "seeds/1_labels.sql", "INSERT INTO labels VALUES (readfile('labels/missing.png'));")
         let seed = try Seed.file(path, seedsFolder: project.folder.file("seeds"))
+        try database.registerFileFunctions()
         #expect {
             try Seeder(database: database).run([seed])
         } throws: { error in
@@ -94,7 +97,7 @@ import Testing
         let (project, database) = try seededProject()
         try project.folder.write("seeds/1_a.sql", "INSERT INTO wineries (name) VALUES ('x');")
         try project.folder.write("seeds/sub/.keep", "")
-        let seeder = try Seeder(database: database)
+        let seeder = Seeder(database: database)
         try seeder.run(try Seed.all(in: project.folder.file("seeds")))
         let respelled = try Seed.file(project.folder.file(spelling), seedsFolder: project.folder.file("seeds") + "/")
         #expect(respelled.name == "1_a.sql")

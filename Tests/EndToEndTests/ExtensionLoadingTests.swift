@@ -53,4 +53,28 @@ struct ExtensionLoadingTests {
         #expect(result.error.hasPrefix("cellar: error: cannot load extension"))
         #expect(result.output.isEmpty)
     }
+
+    @Test func aDryRunLoadsTheExtensionsAMigrationNeedsAsMigrateDoes() throws {
+        let folder = TemporaryDirectory()
+        let library = try builtExtension(in: folder)
+        try folder.write("migrations/0001_halves.sql", "CREATE TABLE halves (x REAL);\nINSERT INTO halves VALUES (half(9));\n")
+        let arguments = ["-d", "e.db", "--load-extension", library]
+        let dryRun = try Cellar.run(["migrate", "--dry-run"] + arguments, in: folder.path)
+        #expect(dryRun.status == 0, "\(dryRun)")
+        #expect(dryRun.output.contains("would apply 1 migration"), "\(dryRun)")
+        let applied = try Cellar.run(["migrate"] + arguments, in: folder.path)
+        #expect(applied.status == 0, "\(applied)")
+        let half = try Cellar.run(["query", "SELECT x FROM halves"] + arguments, in: folder.path)
+        #expect(half.output == "4.5\n")
+    }
+
+    @Test func theShellsOpenLoadsTheExtensionsToo() throws {
+        let folder = TemporaryDirectory()
+        let library = try builtExtension(in: folder)
+        try Database(path: folder.file("other.db")).execute("CREATE TABLE u(x)")
+        let result = try Cellar.run(
+            ["shell", "-d", "e.db", "--load-extension", library], in: folder.path, input: ".open other.db\nSELECT half(5);\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.output == "2.5\n")
+    }
 }

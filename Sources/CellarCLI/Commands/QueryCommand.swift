@@ -27,36 +27,34 @@ enum QueryCommand: Command {
         let sql = arguments.positionals[0]
         let parameters = try QueryParameters(arguments.allValues("param"))
         let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
-        let database = try DatabaseOpener(invocation.configuration).openExisting(defensive: true)
-        try database.registerFileFunctions()
-        let policy = ConnectionPolicy(refusesTransactionControl: false, isSafe: arguments.has("safe"))
-        if policy.isSafe { try policy.install(on: database) }
+        let database = try DatabaseOpener(invocation.configuration).openExisting(
+            defensive: true, fileFunctions: true, safe: arguments.has("safe"))
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
         return try TerminationWatcher.shared.guarding(database) {
-            try runStatements(sql, on: database, parameters: parameters, renderer: renderer, policy: policy)
+            try runStatements(sql, on: database, parameters: parameters, renderer: renderer)
         }
     }
 
     /// Runs every statement of `sql`, rendering each result; an SQL error names its place in `sql`.
     private static func runStatements(
-        _ sql: String, on database: Database, parameters: QueryParameters, renderer: ResultRenderer, policy: ConnectionPolicy
+        _ sql: String, on database: Database, parameters: QueryParameters, renderer: ResultRenderer
     ) throws -> ExitStatus {
-        var cursor = StatementCursor(database: database, sql: sql)
         do {
-            while let prepared = try cursor.next() {
-                try parameters.bind(to: prepared.statement)
-                do {
-                    try renderer.render(prepared.statement)
-                } catch var error as SQLiteError {
-                    error.sql = sql
-                    error.offset = prepared.startOffset
-                    throw error
+            try database.withStatements(in: sql) { cursor in
+                while let prepared = try cursor.next() {
+                    try parameters.bind(to: prepared.statement)
+                    do {
+                        try renderer.render(prepared.statement)
+                    } catch var error as SQLiteError {
+                        error.offset = prepared.startOffset
+                        throw error
+                    }
                 }
             }
             try renderer.flush()
         } catch let error as SQLiteError {
             try? renderer.flush()
-            let message = policy.lastRefusal.map(FlagAdvice.message(for:)) ?? error.message
+            let message = database.safeModePolicy?.lastRefusal.map(FlagAdvice.message(for:)) ?? error.message
             throw Diagnostic(path: "<query>", text: sql, byteOffset: error.offset ?? 0, message: message, underlying: error)
         }
         return .success

@@ -15,7 +15,7 @@ enum RestoreCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let file = invocation.arguments.positionals[0]
-        let source = try openChecked(file)
+        let source = try openChecked(file, opener: DatabaseOpener(invocation.configuration))
         let configuration = invocation.configuration
         let database = try DatabaseOpener(configuration).openOrCreate()
         if database.isReadOnly {
@@ -37,10 +37,10 @@ enum RestoreCommand: Command {
     }
 
     /// `file` opened read-only after checking it is a sound SQLite database.
-    private static func openChecked(_ file: String) throws -> Database {
+    private static func openChecked(_ file: String, opener: DatabaseOpener) throws -> Database {
         guard DatabaseFile.exists(file) else { throw CommandFailure(message: "no backup at '\(file)'") }
         do {
-            let source = try Database(path: file, options: Database.Options(mode: .readOnly, isDefensive: true))
+            let source = try Database(path: file, options: opener.options(mode: .readOnly, defensive: true))
             let rows = try source.query("PRAGMA integrity_check")
             guard rows.count == 1, rows[0][0] == .text("ok") else {
                 let first = if case .text(let message) = rows.first?[0] { message } else { "no result" }

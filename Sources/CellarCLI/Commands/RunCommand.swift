@@ -26,8 +26,7 @@ enum RunCommand: Command {
         let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
         let scripts = try openAll(arguments.positionals, io: invocation.io)
         defer { for script in scripts where script.path != "-" { close(script.descriptor) } }
-        let database = try DatabaseOpener(invocation.configuration).openOrCreate()
-        try database.registerFileFunctions()
+        let database = try DatabaseOpener(invocation.configuration).openOrCreate(fileFunctions: true)
         let runner = ScriptRunner(
             database: database,
             options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))

@@ -25,7 +25,7 @@ enum SeedCommand: Command {
             try files.isEmpty
                 ? Seed.all(in: folder) : files.map { path throws(MigrationError) in try Seed.file(path, seedsFolder: folder) }
         }
-        let database = try session.openForWriting(creating: false)
+        let database = try session.openForWriting(creating: false, fileFunctions: true)
         return try TerminationWatcher.shared.guarding(database) {
             let start = WallClock.milliseconds()
             let outcomes = try session.translating {

@@ -24,7 +24,7 @@ enum SetupCommand: Command {
         let seeds = try session.translating { try loadSeeds(invocation) }
         let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
         try session.preflight(migrations, options: options)
-        let database = try session.openForWriting(creating: true)
+        let database = try session.openForWriting(creating: true, fileFunctions: true)
         return try TerminationWatcher.shared.guarding(database) {
             let migrator = session.migrator(database, migrations: migrations)
             try session.warnAboutAppliedChanges(migrator)
@@ -35,7 +35,7 @@ enum SetupCommand: Command {
             }
             let start = WallClock.milliseconds()
             let outcomes = try session.translating { try migrator.migrate(options) }
-            let seeder = try Seeder(database: database)
+            let seeder = Seeder(database: database)
             let seedOutcomes = try session.translating { try seeder.run(seeds) }
             for seed in try seeder.status(of: seeds) where seed.state == .changed {
                 let path = seed.seed?.path ?? seed.name

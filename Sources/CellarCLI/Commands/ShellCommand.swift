@@ -19,7 +19,8 @@ enum ShellCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let io = invocation.io
         let arguments = invocation.arguments
-        let database = try DatabaseOpener(invocation.configuration).openOrCreate(defensive: true)
+        let database = try DatabaseOpener(invocation.configuration).openOrCreate(
+            defensive: true, fileFunctions: true, safe: arguments.has("safe"))
         let settings = ShellSettings(
             isInputTerminal: io.isInputTerminal, isOutputTerminal: io.isOutputTerminal, bails: arguments.has("bail"),
             isSafe: arguments.has("safe"))

@@ -30,7 +30,7 @@ enum VerifyCommand: Command {
         }
         if invocation.arguments.has("schema") {
             let drifts = try session.translating {
-                try migrator.schemaDrift { try DatabaseOpener(invocation.configuration).loadExtensions(into: $0) }
+                try migrator.schemaDrift()
             }
             for drift in drifts { invocation.io.printError(ControlCharacterEscaping.escape("drift: \(drift)")) }
             guard drifts.isEmpty else {

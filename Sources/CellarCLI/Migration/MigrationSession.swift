@@ -1,5 +1,4 @@
 import CellarKit
-import Glibc
 
 /// What the migration commands share: loading the files, opening the database for writing with clear
 /// errors, and turning migrator errors into diagnostics and exit statuses.
@@ -25,10 +24,12 @@ struct MigrationSession {
         _ = try translating { try Migrator(database: database, migrations: migrations).validate(options) }
     }
 
-    /// Opens the database for writing (creating it when `creating`), refusing a read-only one.
-    func openForWriting(creating: Bool) throws -> Database {
+    /// Opens the database for writing (creating it when `creating`), refusing a read-only one; seeds
+    /// get the file functions.
+    func openForWriting(creating: Bool, fileFunctions: Bool = false) throws -> Database {
         let opener = DatabaseOpener(configuration)
-        let database = try creating ? opener.openOrCreate() : opener.openExisting()
+        let database =
+            try creating ? opener.openOrCreate(fileFunctions: fileFunctions) : opener.openExisting(fileFunctions: fileFunctions)
         if database.isReadOnly {
             throw CommandFailure(message: "database '\(configuration.databasePath)' is read-only; nothing was changed")
         }
@@ -38,23 +39,7 @@ struct MigrationSession {
     /// Opens the database to read it, or an empty in-memory one when the file does not exist yet, so
     /// that `status` and `--dry-run` never create it.
     func openForReading() throws -> Database {
-        let path = configuration.databasePath
-        guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
-            return try Database(path: ":memory:")
-        }
-        if DirectoryListing.isDirectory(path) {
-            throw CommandFailure(message: "'\(path)' is a directory, not a database file")
-        }
-        do {
-            // Read-write (SQLite falls back to read-only for a write-protected file) so that a hot
-            // journal left by a crashed writer can be rolled back; a read-only connection cannot.
-            let database = try Database(
-                path: path, options: Database.Options(mode: .readWrite, busyTimeout: configuration.busyTimeout))
-            try database.execute("SELECT count(*) FROM sqlite_schema")
-            return database
-        } catch let error as SQLiteError {
-            throw CommandFailure(message: "cannot open database '\(path)': \(error.message)")
-        }
+        try DatabaseOpener(configuration).openForReading()
     }
 
     /// A migrator on `database` that reports progress on standard error.
@@ -89,7 +74,7 @@ struct MigrationSession {
             throw CommandFailure(
                 message: "database '\(configuration.databasePath)' is locked by another connection "
                     + "(gave up after \(configuration.busyTimeout) ms); nothing was changed")
-        } catch let error as SQLiteError where error.primaryCode == 8 {  // SQLITE_READONLY
+        } catch let error as SQLiteError where error.resultCode == .readOnly {
             throw CommandFailure(message: "database '\(configuration.databasePath)' is read-only: \(error.message)")
         }
     }

@@ -38,8 +38,8 @@ final class ShellSession {
     var hasWarnedAboutTransaction = false
     /// The settings `cellar` runs with: busy timeout, colour, the migrations folder for `.migrations`.
     let configuration: Configuration
-    /// The authorizer policy of `--safe`, when it is on.
-    let safeMode: ConnectionPolicy?
+    /// The authorizer policy of `--safe`, when it is on (the connection's own, so `.open` keeps it).
+    var safeMode: ConnectionPolicy? { database.safeModePolicy }
 
     /// Creates a session on an open database.
     init(database: Database, io: IO, settings: ShellSettings, configuration: Configuration) throws {
@@ -48,8 +48,6 @@ final class ShellSession {
         self.settings = settings
         self.isInteractive = io.isInputTerminal
         self.configuration = configuration
-        self.safeMode = settings.isSafe ? ConnectionPolicy(refusesTransactionControl: false, isSafe: true) : nil
-        try prepare(database)
     }
 
     /// Where results are written now: standard output or the `.output` file.
@@ -58,19 +56,12 @@ final class ShellSession {
     /// Whether results reach a terminal (so text from the database must be escaped).
     var isOutputTerminal: Bool { redirection == nil && io.isOutputTerminal }
 
-    /// Opens `path` the way the shell opens every database: defensive, with the file functions and,
-    /// under `--safe`, the authorizer.
+    /// Opens `path` the way the shell opens every database: as the command line opens it, defensive,
+    /// with the file functions and, under `--safe`, its refusals.
     func openDatabase(_ path: String) throws -> Database {
-        let database = try Database(
-            path: path, options: Database.Options(busyTimeout: configuration.busyTimeout, isDefensive: true))
-        try DatabaseOpener(configuration).loadExtensions(into: database)
-        try prepare(database)
-        return database
-    }
-
-    private func prepare(_ database: Database) throws {
-        try database.registerFileFunctions()
-        if let safeMode { try safeMode.install(on: database) }
+        let opener = DatabaseOpener(configuration)
+        return try opener.open(
+            path, options: opener.options(mode: .readWriteCreate, defensive: true, fileFunctions: true, safe: settings.isSafe))
     }
 
     /// Writes what is still buffered and closes an `.output` file.
@@ -147,9 +138,15 @@ final class ShellSession {
     /// - Returns: whether all of them succeeded; the first failure is reported and stops the rest.
     @discardableResult
     func execute(_ sql: String, path: String, firstLine: Int) -> Bool {
-        var cursor = StatementCursor(database: database, sql: sql)
+        let succeeded = try? database.withStatements(in: sql) { cursor in
+            execute(&cursor, sql: sql, path: path, firstLine: firstLine)
+        }
+        return succeeded ?? false
+    }
+
+    private func execute(_ cursor: inout StatementCursor<Database>, sql: String, path: String, firstLine: Int) -> Bool {
         while true {
-            let prepared: StatementCursor.Prepared?
+            let prepared: StatementCursor<Database>.Prepared?
             do {
                 prepared = try cursor.next()
             } catch {

@@ -1,7 +1,9 @@
 import CellarKit
 import Glibc
 
-/// Opens the configured database with the configured busy timeout, with errors a user can act on.
+/// The one way the CLI opens a database: every command, the shell's `.open` and the dry run's copy get
+/// their connection from ``options(mode:defensive:fileFunctions:safe:)``, so each has the configured
+/// busy timeout and `--load-extension` libraries, and the errors a user can act on.
 struct DatabaseOpener {
     let configuration: Configuration
 
@@ -9,50 +11,63 @@ struct DatabaseOpener {
         self.configuration = configuration
     }
 
+    /// How a connection is set up for a command: defensive for files that may come from anyone, the file
+    /// functions where SQL may load or save files, and `--safe` (trusted_schema off, the refusals).
+    func options(
+        mode: Database.OpenMode, defensive: Bool = false, fileFunctions: Bool = false, safe: Bool = false
+    ) -> Database.Options {
+        Database.Options(
+            mode: mode, busyTimeout: configuration.busyTimeout, isDefensive: defensive, trustsSchema: !safe,
+            extensions: configuration.extensions, registersFileFunctions: fileFunctions, isSafe: safe)
+    }
+
     /// Opens the database, creating it when missing (`setup`, `migrate`, `shell`).
-    func openOrCreate(defensive: Bool = false) throws -> Database {
-        try open(mode: .readWriteCreate, defensive: defensive)
+    func openOrCreate(defensive: Bool = false, fileFunctions: Bool = false, safe: Bool = false) throws -> Database {
+        try open(
+            configuration.databasePath,
+            options: options(mode: .readWriteCreate, defensive: defensive, fileFunctions: fileFunctions, safe: safe))
     }
 
     /// Opens a database that must already exist (`query`, `status`): a mistyped path is an error, not
     /// a new empty file.
-    func openExisting(defensive: Bool = false) throws -> Database {
+    func openExisting(defensive: Bool = false, fileFunctions: Bool = false, safe: Bool = false) throws -> Database {
         let path = configuration.databasePath
         if !path.hasPrefix("file:"), path != ":memory:", access(path, F_OK) != 0 {
             throw CommandFailure(message: "no database at '\(path)' (run 'cellar setup' to create it, or pass --database)")
         }
-        return try open(mode: .readWrite, defensive: defensive)
+        return try open(path, options: options(mode: .readWrite, defensive: defensive, fileFunctions: fileFunctions, safe: safe))
     }
 
-    private func open(mode: Database.OpenMode, defensive: Bool) throws -> Database {
+    /// Opens the database to read it, or an empty in-memory one set up the same way when the file does
+    /// not exist yet, so that `status` and `--dry-run` never create it.
+    func openForReading() throws -> Database {
         let path = configuration.databasePath
-        if isDirectory(path) {
+        guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
+            return try open(":memory:", options: options(mode: .readWriteCreate))
+        }
+        // Read-write (SQLite falls back to read-only for a write-protected file) so that a hot journal
+        // left by a crashed writer can be rolled back; a read-only connection cannot.
+        return try open(path, options: options(mode: .readWrite))
+    }
+
+    /// Opens `path` with `options`, reading the schema at once so that a file that is not a database,
+    /// or whose schema `--safe` cannot trust, fails here with a clear message.
+    func open(_ path: String, options: Database.Options) throws -> Database {
+        if DirectoryListing.isDirectory(path) {
             throw CommandFailure(message: "'\(path)' is a directory, not a database file")
         }
         do {
-            let database = try Database(
-                path: path, options: Database.Options(mode: mode, busyTimeout: configuration.busyTimeout, isDefensive: defensive))
+            let database = try Database(path: path, options: options)
             try database.execute("SELECT count(*) FROM sqlite_schema")
-            try loadExtensions(into: database)
             return database
+        } catch let error as SQLiteError where error.message.hasPrefix("cannot load extension") {
+            throw CommandFailure(message: error.message)
+        } catch let error as SQLiteError where !options.trustsSchema && error.message.contains("unsafe use of") {
+            throw CommandFailure(
+                message: "cannot open database '\(path)' with --safe: \(error.message) (--safe does not trust functions "
+                    + "called by the file's schema); if you trust the file, it opens without --safe")
         } catch let error as SQLiteError {
             throw CommandFailure(message: "cannot open database '\(path)': \(error.message)")
         }
-    }
-
-    /// Loads the `--load-extension` libraries into `database`.
-    func loadExtensions(into database: Database) throws {
-        for path in configuration.extensions {
-            do {
-                try database.loadExtension(path)
-            } catch let error as SQLiteError {
-                throw CommandFailure(message: "cannot load extension '\(path)': \(error.message)")
-            }
-        }
-    }
-
-    private func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 }

@@ -24,7 +24,7 @@ package enum Ledger {
         """
 
     /// Whether the main database has a table called `name` (without creating anything).
-    static func hasTable(_ name: String, in database: Database) throws -> Bool {
+    static func hasTable(_ name: String, in database: any SQLConnection) throws -> Bool {
         try database.scalar("SELECT count(*) FROM main.sqlite_schema WHERE type = 'table' AND name = ?", [name])
             != .integer(0)
     }
@@ -35,7 +35,7 @@ package enum Ledger {
     /// before it lack. Call inside the write transaction that then records or removes rows.
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
-    static func prepareMigrations(in database: Database) throws {
+    static func prepareMigrations(in database: any SQLConnection) throws {
         switch try LedgerShape.migrations(in: database) {
         case .absent: try database.execute(createMigrations)
         case .withoutKind:
@@ -47,7 +47,7 @@ package enum Ledger {
     /// Every applied migration, by version; empty when the table does not exist yet.
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
-    static func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
+    static func appliedMigrations(in database: any SQLConnection) throws -> [AppliedMigration] {
         let shape = try LedgerShape.migrations(in: database)
         guard shape != .absent else { return [] }
         let kind = shape == .current ? "kind" : "'applied'"
@@ -61,14 +61,14 @@ package enum Ledger {
     }
 
     /// Whether `version` is recorded, read inside the caller's transaction once the ledger is prepared.
-    static func isApplied(_ version: Int64, in database: Database) throws -> Bool {
+    static func isApplied(_ version: Int64, in database: any SQLConnection) throws -> Bool {
         try database.scalar("SELECT count(*) FROM main.cellar_migrations WHERE version = ?", [version])
             != .integer(0)
     }
 
     /// Records `migration`; `isBaseline` marks a row `baseline` writes (never undone by `rollback`).
     static func record(
-        _ migration: Migration, durationMilliseconds: Int64, isBaseline: Bool = false, in database: Database
+        _ migration: Migration, durationMilliseconds: Int64, isBaseline: Bool = false, in database: any SQLConnection
     ) throws {
         try database.execute(
             """
@@ -81,12 +81,12 @@ package enum Ledger {
             ])
     }
 
-    static func updateChecksum(_ migration: Migration, in database: Database) throws {
+    static func updateChecksum(_ migration: Migration, in database: any SQLConnection) throws {
         try database.execute(
             "UPDATE main.cellar_migrations SET checksum = ? WHERE version = ?", [migration.checksum, migration.version])
     }
 
-    static func remove(_ version: Int64, in database: Database) throws {
+    static func remove(_ version: Int64, in database: any SQLConnection) throws {
         try database.execute("DELETE FROM main.cellar_migrations WHERE version = ?", [version])
     }
 
@@ -95,12 +95,12 @@ package enum Ledger {
     /// Creates `cellar_seeds`, or checks the one there.
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
-    static func prepareSeeds(in database: Database) throws {
+    static func prepareSeeds(in database: any SQLConnection) throws {
         if try LedgerShape.seeds(in: database) == .absent { try database.execute(createSeeds) }
     }
 
     /// Every applied seed, by name; empty when the table does not exist yet.
-    static func appliedSeeds(in database: Database) throws -> [String: (checksum: String, appliedAt: String)] {
+    static func appliedSeeds(in database: any SQLConnection) throws -> [String: (checksum: String, appliedAt: String)] {
         guard try LedgerShape.seeds(in: database) != .absent else { return [:] }
         var result: [String: (checksum: String, appliedAt: String)] = [:]
         for row in try database.query("SELECT name, checksum, applied_at FROM main.cellar_seeds") {
@@ -109,7 +109,7 @@ package enum Ledger {
         return result
     }
 
-    static func recordSeed(name: String, checksum: String, in database: Database) throws {
+    static func recordSeed(name: String, checksum: String, in database: any SQLConnection) throws {
         try database.execute(
             """
             INSERT INTO main.cellar_seeds (name, checksum, applied_at) VALUES (?, ?, ?)
@@ -119,7 +119,7 @@ package enum Ledger {
     }
 
     /// Forgets every seed (their data went with the tables a full rollback dropped).
-    static func removeAllSeeds(in database: Database) throws {
+    static func removeAllSeeds(in database: any SQLConnection) throws {
         guard try LedgerShape.seeds(in: database) != .absent else { return }
         try database.execute("DELETE FROM main.cellar_seeds")
     }

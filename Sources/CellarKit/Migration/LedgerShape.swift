@@ -29,7 +29,7 @@ enum LedgerShape: Equatable {
     /// The shape of `main.cellar_migrations`.
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` naming what does not fit.
-    static func migrations(in database: Database) throws -> LedgerShape {
+    static func migrations(in database: any SQLConnection) throws -> LedgerShape {
         let columns = try check("cellar_migrations", against: migrationColumns, in: database)
         guard let columns else { return .absent }
         guard let kind = columns["kind"] else { return .withoutKind }
@@ -43,14 +43,14 @@ enum LedgerShape: Equatable {
     /// The shape of `main.cellar_seeds` (`.absent` or `.current`).
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` naming what does not fit.
-    static func seeds(in database: Database) throws -> LedgerShape {
+    static func seeds(in database: any SQLConnection) throws -> LedgerShape {
         try check("cellar_seeds", against: seedColumns, in: database) == nil ? .absent : .current
     }
 
     /// The table's columns by name, or nil when there is no such table; throws when one of `expected`
     /// is missing or declared otherwise.
     private static func check(
-        _ table: String, against expected: [Column], in database: Database
+        _ table: String, against expected: [Column], in database: any SQLConnection
     ) throws -> [String: Column]? {
         let type = try database.scalar("SELECT type FROM main.sqlite_schema WHERE name = ?", [table])
         guard let type, type != .null else { return nil }

@@ -41,15 +41,14 @@ extension Migrator {
         return true
     }
 
-    /// Applies pending migrations to a copy of the database made with the online backup API and reports
-    /// what each did; the database itself is only read.
+    /// Applies pending migrations to a copy of the database made with the online backup API, set up
+    /// as the connection was (its extensions and functions too), and reports what each did; the
+    /// database itself is only read.
     ///
     /// - Returns: the outcomes on the copy, with ``MigrationOutcome/schemaChanges`` filled in.
     /// - Throws: what ``migrate(_:)`` would throw on the real database.
     public func plan(_ options: Options = Options()) throws -> [MigrationOutcome] {
-        let copy = try Database(path: ":memory:")
-        try database.backup(to: copy)
-        let rehearsal = Migrator(database: copy, migrations: migrations)
+        let rehearsal = Migrator(connection: try database.rehearsalCopy(), migrations: migrations)
         rehearsal.collectsSchemaChanges = true
         rehearsal.observer = observer
         return try rehearsal.migrate(options)

@@ -7,19 +7,18 @@ extension Migrator {
     /// ```swift
     /// for drift in try migrator.schemaDrift() { print("drift: \(drift)") }
     /// ```
-    /// - Parameter preparing: called on the in-memory database before the replay (to load the
-    ///   extensions the migrations need).
+    /// The in-memory database is set up as the migrator's connection was (its extensions and
+    /// functions), so migrations that need them replay.
     /// - Returns: each difference, by type (tables, indexes, views, triggers) then name; empty when none.
     /// - Throws: ``MigrationError/appliedButMissing(version:name:)`` when an applied migration has no
     ///   file to replay, a ``MigrationError`` when one fails to replay, or ``SQLiteError``.
-    public func schemaDrift(preparing: ((Database) throws -> Void)? = nil) throws -> [SchemaDrift] {
+    public func schemaDrift() throws -> [SchemaDrift] {
         let appliedVersions = Set(try applied().map(\.version))
         if let missing = try applied().first(where: { record in !migrations.contains { $0.version == record.version } }) {
             throw MigrationError.appliedButMissing(version: missing.version, name: missing.name)
         }
-        let replayed = try Database(path: ":memory:")
-        try preparing?(replayed)
-        let replay = Migrator(database: replayed, migrations: migrations.filter { appliedVersions.contains($0.version) })
+        let replayed = try database.rehearsalDatabase(copyingContents: false)
+        let replay = Migrator(connection: replayed, migrations: migrations.filter { appliedVersions.contains($0.version) })
         try replay.migrate(Options(allowsOutOfOrder: true))
         return try Self.differences(live: SchemaObject.all(in: database), expected: SchemaObject.all(in: replayed))
     }
@@ -67,7 +66,7 @@ struct SchemaObject {
     let columns: [String]
 
     /// The objects of `database`'s main schema, without SQLite's and cellar's own.
-    static func all(in database: Database) throws -> [Key: SchemaObject] {
+    static func all(in database: any SQLConnection) throws -> [Key: SchemaObject] {
         let rows = try database.query(
             """
             SELECT type, name, sql FROM sqlite_schema

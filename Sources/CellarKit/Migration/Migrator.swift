@@ -27,8 +27,8 @@ public final class Migrator {
         }
     }
 
-    /// The connection migrations run on.
-    public let database: Database
+    /// The connection migrations run on: a ``Database``, or another engine behind the same seam.
+    package let database: any SQLConnection
     /// Every migration file, by version.
     public let migrations: [Migration]
     /// Receives progress while migrations run (called on the migrating thread).
@@ -45,8 +45,13 @@ public final class Migrator {
     }
 
     /// A migrator for migrations already loaded (sorted by version, versions unique).
-    public init(database: Database, migrations: [Migration]) {
-        self.database = database
+    public convenience init(database: Database, migrations: [Migration]) {
+        self.init(connection: database, migrations: migrations)
+    }
+
+    /// A migrator on any engine's connection.
+    package init(connection: any SQLConnection, migrations: [Migration]) {
+        self.database = connection
         self.migrations = migrations.sorted { $0.version < $1.version }
     }
 

@@ -9,7 +9,7 @@ public struct SchemaChanges: Sendable, Equatable {
     public let redefined: [String]
 
     /// The objects of `database`, cellar's own tables left out.
-    static func snapshot(of database: Database) throws -> [SchemaObject.Key: SchemaObject] {
+    static func snapshot(of database: any SQLConnection) throws -> [SchemaObject.Key: SchemaObject] {
         try SchemaObject.all(in: database)
     }
 

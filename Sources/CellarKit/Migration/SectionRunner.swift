@@ -1,7 +1,7 @@
 /// Runs the SQL of one section (a migration's up or down part, or a seed) statement by statement on
 /// the migrator's connection, turning failures into located diagnostics.
 struct SectionRunner {
-    let database: Database
+    let database: any SQLConnection
     /// Called every few thousand SQLite instructions with the milliseconds elapsed, for progress.
     let onProgress: ((Double) -> Void)?
 
@@ -18,18 +18,10 @@ struct SectionRunner {
     func run(
         _ sql: String, startOffset: Int, text: String, path: String, isGuarded: Bool
     ) throws -> Result {
-        let policy = ConnectionPolicy(refusesTransactionControl: true, isSafe: false)
-        if isGuarded { try policy.install(on: database) }
-        defer { if isGuarded { try? policy.uninstall(from: database) } }
-        try installProgress()
-        defer { try? database.setProgressHandler(every: 0, nil) }
-        var result = Result()
-        let changesBefore = database.totalChanges
-        var cursor = StatementCursor(database: database, sql: sql)
+        let policy = ConnectionPolicy(refusesTransactionControl: isGuarded, isSafe: false)
         do {
-            while let prepared = try cursor.next() {
-                try cursor.run(prepared)
-                result.statementCount += 1
+            return try database.withPolicy(policy) {
+                try withProgress { try runStatements(sql, on: database) }
             }
         } catch let error as SQLiteError {
             var message = error.message
@@ -42,26 +34,46 @@ struct SectionRunner {
                 path: path, text: text, byteOffset: startOffset + (error.offset ?? 0), message: message, underlying: error)
             throw MigrationError.failed(diagnostic)
         }
-        result.changedRows = database.totalChanges - changesBefore
+    }
+
+    private func runStatements(_ sql: String, on connection: some SQLConnection) throws -> Result {
+        var result = Result()
+        let changesBefore = connection.totalChanges
+        try connection.withStatements(in: sql) { cursor in
+            while true {
+                do {
+                    try connection.checkCancellation()
+                } catch var error as SQLiteError {
+                    error.offset = cursor.nextStatementOffset
+                    throw error
+                }
+                guard let prepared = try cursor.next() else { break }
+                try cursor.run(prepared)
+                result.statementCount += 1
+            }
+        }
+        result.changedRows = connection.totalChanges - changesBefore
         return result
     }
 
-    private func installProgress() throws {
-        guard let onProgress else { return }
+    private func withProgress<Value>(_ body: () throws -> Value) throws -> Value {
+        guard let onProgress else { return try body() }
         let start = WallClock.milliseconds()
         var lastReport = start
-        try database.setProgressHandler(every: 10_000) {
-            let now = WallClock.milliseconds()
-            if now - lastReport >= 250 {
-                lastReport = now
-                onProgress(now - start)
-            }
-            return false
-        }
+        return try database.withProgressHandler(
+            every: 10_000,
+            {
+                let now = WallClock.milliseconds()
+                if now - lastReport >= 250 {
+                    lastReport = now
+                    onProgress(now - start)
+                }
+                return false
+            }, body)
     }
 
     /// The rows of `PRAGMA foreign_key_check`.
-    static func foreignKeyViolations(in database: Database) throws -> [ForeignKeyViolation] {
+    static func foreignKeyViolations(in database: any SQLConnection) throws -> [ForeignKeyViolation] {
         try database.query("PRAGMA foreign_key_check").map { row in
             let rowid: Int64? = if case .integer(let id) = row[1] { id } else { nil }
             return ForeignKeyViolation(

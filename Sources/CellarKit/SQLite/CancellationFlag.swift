@@ -1,4 +1,3 @@
-internal import CSQLite
 import Synchronization
 
 /// A request to stop, set from another thread (a signal watcher) and honoured by a ``Database`` before
@@ -21,14 +20,5 @@ public final class CancellationFlag: Sendable {
     /// Whether the work was asked to stop.
     public var isCancelled: Bool {
         requested.load(ordering: .sequentiallyConsistent)
-    }
-}
-
-extension Database {
-    /// Throws `SQLITE_INTERRUPT` when ``cancellation`` is set; called before each statement of a script.
-    func checkCancellation() throws {
-        if cancellation?.isCancelled == true {
-            throw SQLiteError(code: SQLITE_INTERRUPT, message: "interrupted")
-        }
     }
 }

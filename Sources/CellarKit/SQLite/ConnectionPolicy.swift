@@ -2,7 +2,7 @@
 /// (<https://sqlite.org/c3ref/set_authorizer.html>): transaction control inside a transaction cellar
 /// opened, and, under `--safe`, whatever reaches outside the database.
 ///
-/// A connection has only one authorizer, so one policy holds both checks: the migrator, seeds and
+/// One policy holds both checks: the migrator, seeds and
 /// transactional scripts refuse `BEGIN`, `COMMIT`/`END` and `ROLLBACK` without `TO` (savepoints stay
 /// allowed); `--safe` (as `sqlite3 -safe`) refuses the functions
 /// `readfile`, `writefile`, `load_extension` and `fts3_tokenizer`, `ATTACH`, and `VACUUM INTO`,
@@ -40,18 +40,22 @@ package final class ConnectionPolicy {
         self.isSafe = isSafe
     }
 
-    /// Removes the policy (any authorizer) from `database`.
-    package func uninstall(from database: Database) throws {
-        try database.setAuthorizer(nil)
+    /// Adds the policy to `database`'s checks for as long as the connection lives, beside the app's
+    /// authorizer; the connection holds the policy, so it keeps refusing even when nobody else does.
+    package func install(on database: Database) throws {
+        try database.addPolicy(self)
     }
 
-    /// Installs the policy as `database`'s authorizer (replacing any other).
-    package func install(on database: Database) throws {
-        try database.setAuthorizer { [weak self] request in
-            guard let self, let refusal = self.refusal(for: request) else { return .allow }
-            self.lastRefusal = refusal
-            return .deny
-        }
+    /// Takes the policy off `database`'s checks; the app's authorizer and other policies stay.
+    package func uninstall(from database: Database) throws {
+        try database.removePolicy(self)
+    }
+
+    /// Decides on one request, remembering why when it refuses.
+    package func evaluate(_ request: AuthorizationRequest) -> AuthorizationDecision {
+        guard let refusal = refusal(for: request) else { return .allow }
+        lastRefusal = refusal
+        return .deny
     }
 
     /// Forgets the last refusal.

@@ -27,6 +27,13 @@ public struct AuthorizationRequest: Sendable {
     public let first: String?
     /// The second detail (the function name for ``Action/function``).
     public let second: String?
+
+    /// A request from its parts; an engine without SQLite's authorizer builds them to consult policies.
+    package init(action: Action, first: String?, second: String?) {
+        self.action = action
+        self.first = first
+        self.second = second
+    }
 }
 
 /// What an authorizer answers.
@@ -37,37 +44,78 @@ public enum AuthorizationDecision: Sendable {
     case deny
 }
 
-/// A Swift closure installed as the connection's authorizer.
-private final class AuthorizerBox {
-    let body: (AuthorizationRequest) -> AuthorizationDecision
-    init(_ body: @escaping (AuthorizationRequest) -> AuthorizationDecision) { self.body = body }
+/// What the connection's one SQLite authorizer consults: cellar's policies, then the app's closure.
+///
+/// Holds every party strongly, so a policy installed on a connection keeps refusing however its
+/// creator's references come and go (it fails closed).
+final class AuthorizerChain {
+    var policies: [ConnectionPolicy] = []
+    var app: ((AuthorizationRequest) -> AuthorizationDecision)?
+
+    var isEmpty: Bool { policies.isEmpty && app == nil }
+
+    func decide(_ request: AuthorizationRequest) -> AuthorizationDecision {
+        var decision = AuthorizationDecision.allow
+        // Every policy sees the request, so each records its own refusal.
+        for policy in policies where policy.evaluate(request) == .deny { decision = .deny }
+        if decision == .allow, let app { decision = app(request) }
+        return decision
+    }
 }
 
 extension Database {
-    /// Installs `body` as the authorizer, consulted for every action of every statement prepared from
-    /// now on (nil removes it). A denied action makes `prepare` fail with `SQLITE_AUTH`.
+    /// Installs `body` as the app's authorizer, consulted for every action of every statement prepared
+    /// from now on (nil removes it). A denied action makes `prepare` fail with `SQLITE_AUTH`.
+    ///
+    /// The authorizer stays installed while CellarKit works on the connection: the migrator, the seeder
+    /// and the script runner add their own checks beside it for the time they run, and leave it as it was.
     ///
     /// ```swift
     /// try db.setAuthorizer { $0.action == .attach ? .deny : .allow }
     /// ```
     public func setAuthorizer(_ body: ((AuthorizationRequest) -> AuthorizationDecision)?) throws {
+        _ = try openHandle()
+        authorizers.app = body
+        try installAuthorizers()
+    }
+
+    /// Adds `policy` to the connection's checks until ``removePolicy(_:)``; the app's authorizer stays.
+    package func addPolicy(_ policy: ConnectionPolicy) throws {
+        _ = try openHandle()
+        authorizers.policies.append(policy)
+        try installAuthorizers()
+    }
+
+    /// Takes `policy` off the connection's checks.
+    package func removePolicy(_ policy: ConnectionPolicy) throws {
+        authorizers.policies.removeAll { $0 === policy }
+        try installAuthorizers()
+    }
+
+    /// Runs `body` with `policy` checking every statement prepared meanwhile, beside the app's
+    /// authorizer and any policy already installed; afterwards the connection's checks are as before.
+    package func withPolicy<Result>(_ policy: ConnectionPolicy, _ body: () throws -> Result) throws -> Result {
+        try addPolicy(policy)
+        defer { try? removePolicy(policy) }
+        return try body()
+    }
+
+    /// Points SQLite's one authorizer slot at the chain, or clears it when nothing is left to consult.
+    private func installAuthorizers() throws {
         let handle = try openHandle()
-        guard let body else {
-            callbackBoxes["authorizer"] = nil
+        guard !authorizers.isEmpty else {
             try check(sqlite3_set_authorizer(handle, nil, nil))
             return
         }
-        let box = AuthorizerBox(body)
-        callbackBoxes["authorizer"] = box
         let code = sqlite3_set_authorizer(
             handle,
             { context, code, first, second, _, _ in
-                let box = Unmanaged<AuthorizerBox>.fromOpaque(context!).takeUnretainedValue()
+                let chain = Unmanaged<AuthorizerChain>.fromOpaque(context!).takeUnretainedValue()
                 let request = AuthorizationRequest(
                     action: AuthorizationRequest.Action(code: code), first: first.map { String(cString: $0) },
                     second: second.map { String(cString: $0) })
-                return box.body(request) == .allow ? SQLITE_OK : SQLITE_DENY
-            }, Unmanaged.passUnretained(box).toOpaque())
+                return chain.decide(request) == .allow ? SQLITE_OK : SQLITE_DENY
+            }, Unmanaged.passUnretained(authorizers).toOpaque())
         try check(code)
     }
 }

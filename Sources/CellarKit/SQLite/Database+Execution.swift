@@ -5,47 +5,38 @@ extension Database {
     ///
     /// - Throws: ``SQLiteError`` with the offset SQLite gives, or when `sql` holds no statement.
     public func prepare(_ sql: String) throws -> Statement {
-        var statements = StatementCursor(database: self, sql: sql)
-        guard let prepared = try statements.next() else {
-            throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement to prepare", sql: sql, offset: 0)
+        try withStatements(in: sql) { cursor in
+            guard let prepared = try cursor.next() else {
+                throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement to prepare", offset: 0)
+            }
+            return prepared.statement
         }
-        return prepared.statement
     }
 
     /// Runs every statement of `sql`, one at a time, discarding rows (what `sqlite3_exec` does).
     ///
-    /// Parameters, if any, are bound to the first statement.
-    /// - Throws: ``SQLiteError`` whose `offset` points into `sql` at the failing place.
+    /// `arguments` are used up across the statements: each takes as many as it has parameters, in order.
+    ///
+    /// ```swift
+    /// try db.execute("INSERT INTO wineries (name) VALUES (?); INSERT INTO wineries (name) VALUES (?)", ["Ridge", "Tablas"])
+    /// ```
+    /// - Throws: ``SQLiteError`` whose `offset` points into `sql` at the failing place, including
+    ///   `SQLITE_RANGE` when an argument is missing or left over (a surplus is found after the last
+    ///   statement ran: wrap the call in ``transaction(_:_:)`` to make it all or nothing).
     public func execute(_ sql: String, _ arguments: [any ValueConvertible] = []) throws {
-        var statements = StatementCursor(database: self, sql: sql)
-        var isFirst = true
-        while let prepared = try statements.next() {
-            if isFirst { try prepared.statement.bind(arguments) }
-            isFirst = false
-            try statements.run(prepared)
-        }
+        try (self as any SQLConnection).execute(sql, arguments)
     }
 
-    /// Runs every statement of `sql` and returns the rows of all of them.
+    /// Runs every statement of `sql` and returns the rows of all of them; `arguments` are used up
+    /// across the statements, as in ``execute(_:_:)``.
     ///
     /// ```swift
     /// let wines = try db.query("SELECT name, rating FROM wine WHERE rating >= ?", [4])
-    /// let firstName = wines.first?["name"]
+    /// let firstName: String? = try wines.first?.decode("name")
     /// ```
     /// - Throws: ``SQLiteError`` whose `offset` points into `sql` at the failing place.
     public func query(_ sql: String, _ arguments: [any ValueConvertible] = []) throws -> [Row] {
-        var statements = StatementCursor(database: self, sql: sql)
-        var rows: [Row] = []
-        var isFirst = true
-        while let prepared = try statements.next() {
-            if isFirst { try prepared.statement.bind(arguments) }
-            isFirst = false
-            let columns = prepared.statement.columnNames
-            try statements.run(prepared) { statement in
-                rows.append(Row(columns: columns, values: statement.values))
-            }
-        }
-        return rows
+        try (self as any SQLConnection).query(sql, arguments)
     }
 
     /// The first column of the first row of `sql`, or nil when it returns no row.

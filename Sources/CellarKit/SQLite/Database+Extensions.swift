@@ -10,7 +10,7 @@ extension Database {
     /// - Parameters:
     ///   - path: the library's path (SQLite tries the platform's suffix when it is left out).
     ///   - entryPoint: the initialisation function, or nil for SQLite's default name.
-    /// - Throws: ``SQLiteError`` with SQLite's message when the library cannot be loaded.
+    /// - Throws: ``SQLiteError`` naming the library, with SQLite's reason, when it cannot be loaded.
     public func loadExtension(_ path: String, entryPoint: String? = nil) throws {
         let handle = try openHandle()
         try check(cellar_db_config_int(handle, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 1, nil))
@@ -20,7 +20,7 @@ extension Database {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw SQLiteError(code: code, message: text)
+            throw SQLiteError(code: code, message: "cannot load extension '\(path)': \(text)")
         }
     }
 }

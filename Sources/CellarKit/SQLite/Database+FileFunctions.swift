@@ -12,6 +12,7 @@ extension Database {
     /// - Parameter folder: the folder relative paths are resolved against (a seed's own folder); the
     ///   working directory when nil. Calling this again replaces the functions with ones using `folder`.
     public func registerFileFunctions(relativeTo folder: String? = nil) throws {
+        fileFunctionsFolder = .some(folder)
         try createFunction("readfile", argumentCount: 1, isDirectOnly: true) { arguments in
             guard case .text(let path) = arguments[0] else { return .null }
             let resolved = FilePath.resolve(path, relativeTo: folder)
@@ -38,6 +39,17 @@ extension Database {
             try FileContents.write(bytes, to: path)
             return .integer(Int64(bytes.count))
         }
+    }
+}
+
+extension Database {
+    /// Runs `body` with `readfile`/`writefile`, when the connection has them, resolving relative paths
+    /// against `folder`; afterwards they resolve as before. A connection without them gets none.
+    package func withFileFunctions<Result>(relativeTo folder: String, _ body: () throws -> Result) throws -> Result {
+        guard case .some(let previous) = fileFunctionsFolder else { return try body() }
+        try registerFileFunctions(relativeTo: folder)
+        defer { try? registerFileFunctions(relativeTo: previous) }
+        return try body()
     }
 }
 

@@ -19,30 +19,11 @@ extension Database {
     /// - Throws: what `body` throws (after rolling back), or ``SQLiteError`` from `BEGIN` or `COMMIT`.
     @discardableResult
     public func transaction<Result>(_ kind: TransactionKind = .deferred, _ body: () throws -> Result) throws -> Result {
-        try execute("BEGIN \(kind.rawValue)")
-        let result: Result
-        do {
-            result = try body()
-            try execute("COMMIT")
-        } catch {
-            rollbackIfNeeded()
-            throw error
-        }
-        return result
+        try (self as any SQLConnection).transaction(kind, body)
     }
 
-    /// Rolls back the open transaction, if any.
-    ///
-    /// A failed statement may already have rolled the transaction back (`SQLITE_FULL`, `SQLITE_IOERR`,
-    /// …, <https://sqlite.org/lang_transaction.html>), and a rollback failure leaves nothing better to
-    /// do than report the original error, so errors here are deliberately ignored.
-    ///
-    /// The rollback runs even when ``cancellation`` is set: stopping must not leave the transaction open.
+    /// Rolls back the open transaction, if any; errors are ignored (the transaction may already be gone).
     public func rollbackIfNeeded() {
-        guard !isAutocommit else { return }
-        let pendingCancellation = cancellation
-        cancellation = nil
-        defer { cancellation = pendingCancellation }
-        try? execute("ROLLBACK")
+        (self as any SQLConnection).rollbackIfNeeded()
     }
 }

@@ -23,26 +23,60 @@ public final class Database {
         case readWriteCreate
     }
 
-    /// Options for opening a connection.
+    /// How a connection is set up: the one place that says what a connection has — how the file is
+    /// opened, its lock timeout, its safety settings, its extensions and SQL functions.
+    ///
+    /// Every connection cellar opens is set up from one of these, including the in-memory copy a dry
+    /// run rehearses on (``Migrator/plan(_:)``), so a copy has what the original has.
+    ///
+    /// ```swift
+    /// var options = Database.Options(mode: .readOnly, isDefensive: true)
+    /// options.extensions = ["/usr/lib/sqlite3/pcre.so"]
+    /// options.functions = [SQLFunction("shout", argumentCount: 1) { arguments in .text("\\(arguments[0])!") }]
+    /// let db = try Database(path: "wine.sqlite", options: options)
+    /// ```
     public struct Options: Sendable {
         /// How the file is opened.
         public var mode: OpenMode
         /// How long, in milliseconds, to wait for another connection's lock before failing with `SQLITE_BUSY`.
         public var busyTimeout: Int32
-        /// Turns on `SQLITE_DBCONFIG_DEFENSIVE` and `trusted_schema=OFF`, for database files that may
-        /// come from anyone (<https://sqlite.org/security.html>).
+        /// Turns on `SQLITE_DBCONFIG_DEFENSIVE`, for database files that may come from anyone
+        /// (<https://sqlite.org/security.html>).
         public var isDefensive: Bool
+        /// Whether schema objects (views, triggers, indexes on expressions) may call SQL functions
+        /// not marked innocuous, such as `json_extract` (`SQLITE_DBCONFIG_TRUSTED_SCHEMA`). On by
+        /// default, as in SQLite, so that every database SQLite opens also opens here; off for files
+        /// that may be hostile (<https://sqlite.org/c3ref/c_dbconfig_defensive.html>).
+        public var trustsSchema: Bool
+        /// Shared libraries loaded as SQLite extensions when the connection opens, through the C API
+        /// only: the SQL function `load_extension()` stays unavailable (<https://sqlite.org/loadext.html>).
+        public var extensions: [String]
+        /// SQL functions implemented in Swift, registered when the connection opens.
+        public var functions: [SQLFunction]
+        /// Whether `readfile(path)` and `writefile(path, data)` are registered (direct-only); off unless asked.
+        public var registersFileFunctions: Bool
+        /// Whether the connection refuses, for its whole life, what reaches outside the database:
+        /// `readfile`, `writefile`, `load_extension`, `ATTACH` and `VACUUM INTO` (as `sqlite3 -safe`).
+        public var isSafe: Bool
         /// The name of a registered VFS to open the file through, or nil for the default one
         /// (<https://sqlite.org/vfs.html>); fault-injection tests use their own.
         public var vfsName: String?
 
-        /// Creates options; the defaults create the file if missing and wait 5 seconds for locks.
+        /// Creates options; the defaults create the file if missing, wait 5 seconds for locks, and
+        /// register nothing.
         public init(
-            mode: OpenMode = .readWriteCreate, busyTimeout: Int32 = 5000, isDefensive: Bool = false, vfsName: String? = nil
+            mode: OpenMode = .readWriteCreate, busyTimeout: Int32 = 5000, isDefensive: Bool = false, trustsSchema: Bool = true,
+            extensions: [String] = [], functions: [SQLFunction] = [], registersFileFunctions: Bool = false,
+            isSafe: Bool = false, vfsName: String? = nil
         ) {
             self.mode = mode
             self.busyTimeout = busyTimeout
             self.isDefensive = isDefensive
+            self.trustsSchema = trustsSchema
+            self.extensions = extensions
+            self.functions = functions
+            self.registersFileFunctions = registersFileFunctions
+            self.isSafe = isSafe
             self.vfsName = vfsName
         }
     }
@@ -51,10 +85,21 @@ public final class Database {
     private(set) var handle: OpaquePointer?
     /// The path or URI the connection was opened with.
     public let path: String
+    /// How the connection was set up.
+    public let options: Options
     /// Keeps registered SQL functions' closures alive as long as the connection.
     var functionBoxes: [AnyObject] = []
-    /// Keeps the trace and authorizer closures alive as long as the connection.
+    /// Keeps the trace closure alive as long as the connection.
     var callbackBoxes: [String: AnyObject] = [:]
+    /// The app's progress handler and, while it works, cellar's.
+    let progressHandlers = ProgressHandlers()
+    /// The app's authorizer and cellar's policies, all consulted by the one SQLite authorizer.
+    let authorizers = AuthorizerChain()
+    /// The folder `readfile`/`writefile` resolve relative paths against (nil: the working directory),
+    /// or `.none` when the connection does not have them.
+    var fileFunctionsFolder: String?? = .none
+    /// The policy of ``Options/isSafe``, installed for the connection's life; it remembers its last refusal.
+    package private(set) var safeModePolicy: ConnectionPolicy?
     /// When set, scripts and migrations stop before their next statement (see ``CancellationFlag``).
     public var cancellation: CancellationFlag?
 
@@ -65,6 +110,7 @@ public final class Database {
     /// - Throws: ``SQLiteError`` when the file cannot be opened or is not a database.
     public init(path: String, options: Options = Options()) throws {
         self.path = path
+        self.options = options
         var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
         switch options.mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -90,9 +136,15 @@ public final class Database {
     private func configure(_ options: Options) throws {
         try check(cellar_db_config_int(handle, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nil))
         try check(sqlite3_busy_timeout(handle, options.busyTimeout))
-        if options.isDefensive {
-            try check(cellar_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, nil))
-            try check(cellar_db_config_int(handle, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nil))
+        try check(cellar_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, options.isDefensive ? 1 : 0, nil))
+        try check(cellar_db_config_int(handle, SQLITE_DBCONFIG_TRUSTED_SCHEMA, options.trustsSchema ? 1 : 0, nil))
+        for path in options.extensions { try loadExtension(path) }
+        for function in options.functions { try register(function) }
+        if options.registersFileFunctions { try registerFileFunctions() }
+        if options.isSafe {
+            let policy = ConnectionPolicy(refusesTransactionControl: false, isSafe: true)
+            try addPolicy(policy)
+            safeModePolicy = policy
         }
     }
 

@@ -36,13 +36,13 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     /// Whether the error is `SQLITE_BUSY` or `SQLITE_LOCKED`: another connection holds a lock.
-    public var isLockContention: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    public var isLockContention: Bool { resultCode == .busy || resultCode == .locked }
 
     /// Whether the error is `SQLITE_INTERRUPT`, raised by ``Database/interrupt()``.
-    public var isInterrupt: Bool { primaryCode == SQLITE_INTERRUPT }
+    public var isInterrupt: Bool { resultCode == .interrupt }
 
     /// Whether the error is `SQLITE_CONSTRAINT` in any of its extended forms.
-    public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+    public var isConstraintViolation: Bool { resultCode == .constraint }
 
     /// Reads the current error of a connection.
     static func read(from handle: OpaquePointer?, code: Int32, sql: String? = nil, offset: Int? = nil) -> SQLiteError {

@@ -1,5 +1,3 @@
-internal import CSQLite
-
 /// Runs SQL scripts of any size, streamed: input is read in chunks, split where `sqlite3_complete`
 /// says a statement ends, and each statement is prepared, stepped and finalized in turn, so memory
 /// holds one chunk and the current statement however long the script is.
@@ -46,14 +44,19 @@ public final class ScriptRunner {
         let error: SQLiteError
     }
 
-    private let database: Database
+    private let database: any SQLConnection
     private let options: Options
     private var statementCount = 0
     private var appliedCount = 0
 
     /// Creates a runner for `database`.
-    public init(database: Database, options: Options = Options()) {
-        self.database = database
+    public convenience init(database: Database, options: Options = Options()) {
+        self.init(connection: database, options: options)
+    }
+
+    /// Creates a runner on any engine's connection.
+    package init(connection: any SQLConnection, options: Options = Options()) {
+        self.database = connection
         self.options = options
     }
 
@@ -69,12 +72,28 @@ public final class ScriptRunner {
     ///   after rolling back; ``SystemError`` when the source cannot be read.
     @discardableResult
     public func run(_ source: any ByteSource, path: String, rows: ((Statement) throws -> Void)? = nil) throws -> Summary {
+        // A Database's statements are Statements, the only kind this public entry point sees.
+        try run(source, path: path, rowsOfAnyEngine: rows.map { body in { try body($0 as! Statement) } })
+    }
+
+    /// Runs the script `source` holds on any engine; `rows` as in ``run(_:path:rows:)``.
+    ///
+    /// The checks the runner adds (transaction control, safe mode) sit beside the connection's own
+    /// authorizer for the time of the run and are gone afterwards.
+    @discardableResult
+    package func run(
+        _ source: any ByteSource, path: String, rowsOfAnyEngine rows: ((any SQLStatement) throws -> Void)?
+    ) throws -> Summary {
+        let policy = ConnectionPolicy(refusesTransactionControl: false, isSafe: options.isSafe)
+        return try database.withPolicy(policy) { try run(source, path: path, rows: rows, policy: policy) }
+    }
+
+    private func run(
+        _ source: any ByteSource, path: String, rows: ((any SQLStatement) throws -> Void)?, policy: ConnectionPolicy
+    ) throws -> Summary {
         statementCount = 0
         appliedCount = 0
         let changesBefore = database.totalChanges
-        let policy = ConnectionPolicy(refusesTransactionControl: false, isSafe: options.isSafe)
-        if options.isTransactional || options.isSafe { try policy.install(on: database) }
-        defer { try? database.setAuthorizer(nil) }
         if options.isTransactional {
             do {
                 try database.execute("BEGIN IMMEDIATE")
@@ -117,7 +136,7 @@ public final class ScriptRunner {
 
     // MARK: - Running
 
-    private func runAll(_ buffer: inout ScriptBuffer, rows: ((Statement) throws -> Void)?) throws {
+    private func runAll(_ buffer: inout ScriptBuffer, rows: ((any SQLStatement) throws -> Void)?) throws {
         repeat {
             try buffer.readChunk()
             try buffer.validate()
@@ -129,68 +148,44 @@ public final class ScriptRunner {
         } while !buffer.isAtEnd
     }
 
-    /// Prepares and runs every statement in `buffer.bytes[start..<end]`.
+    /// Prepares and runs every statement in `buffer.bytes[start..<end]`, in place.
     ///
     /// - Returns: `end`.
     private func runStatements(
-        _ buffer: inout ScriptBuffer, from start: Int, upTo end: Int, rows: ((Statement) throws -> Void)?
+        _ buffer: inout ScriptBuffer, from start: Int, upTo end: Int, rows: ((any SQLStatement) throws -> Void)?
     ) throws -> Int {
-        let handle = try database.openHandle()
         try buffer.withTerminatedBytes(upTo: end) { terminated in
-            let bytes = UnsafeBufferPointer(rebasing: terminated[..<end])
-            var position = start
-            while position < end {
-                let first = SQLTrivia.end(in: bytes, from: position)
-                guard first < end else { break }
-                do {
-                    try database.checkCancellation()
-                } catch let error as SQLiteError {
-                    throw StatementFailure(index: first, error: error)
-                }
-                var statement: OpaquePointer?
-                var consumed = 0
-                let code = terminated.withMemoryRebound(to: CChar.self) { characters in
-                    let base = characters.baseAddress! + first
-                    var tail: UnsafePointer<CChar>?
-                    // The count includes the NUL terminator, so SQLite reads the text in place.
-                    let code = sqlite3_prepare_v2(handle, base, Int32(end - first + 1), &statement, &tail)
-                    consumed = tail.map { $0 - base } ?? (end - first)
-                    return code
-                }
-                guard code == SQLITE_OK else {
-                    let offset = Int(cellar_error_offset(handle))
-                    sqlite3_finalize(statement)
-                    throw StatementFailure(index: first + max(offset, 0), error: SQLiteError.read(from: handle, code: code))
-                }
-                position = first + max(consumed, 1)
-                guard let statement else { continue }
-                statementCount += 1
-                try execute(statement, handle: handle, rows: rows, at: first)
-                appliedCount += 1
-            }
+            try runStatements(in: terminated, from: start, on: database, rows: rows)
         }
         return end
     }
 
-    private func execute(
-        _ handle: OpaquePointer, handle connection: OpaquePointer, rows: ((Statement) throws -> Void)?, at index: Int
-    )
-        throws
-    {
-        if let rows, sqlite3_column_count(handle) > 0 {
-            do {
-                try rows(Statement(handle: handle, database: database))
-            } catch let error as SQLiteError {
-                throw StatementFailure(index: index, error: error)
-            }
-            return
-        }
-        defer { sqlite3_finalize(handle) }
+    private func runStatements<Connection: SQLConnection>(
+        in text: UnsafeBufferPointer<UInt8>, from start: Int, on connection: Connection,
+        rows: ((any SQLStatement) throws -> Void)?
+    ) throws {
+        var cursor = StatementCursor(connection: connection, text: text, from: start)
         while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_ROW { continue }
-            if code == SQLITE_DONE { return }
-            throw StatementFailure(index: index, error: SQLiteError.read(from: connection, code: code))
+            let first = cursor.nextStatementOffset
+            let prepared: StatementCursor<Connection>.Prepared?
+            do {
+                if first < text.count - 1 { try connection.checkCancellation() }
+                prepared = try cursor.next()
+            } catch let error as SQLiteError {
+                throw StatementFailure(index: error.offset ?? first, error: error)
+            }
+            guard let prepared else { return }
+            statementCount += 1
+            do {
+                if let rows, prepared.statement.columnCount > 0 {
+                    try rows(prepared.statement)
+                } else {
+                    try cursor.run(prepared)
+                }
+            } catch let error as SQLiteError {
+                throw StatementFailure(index: prepared.startOffset, error: error)
+            }
+            appliedCount += 1
         }
     }
 

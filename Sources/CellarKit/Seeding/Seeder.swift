@@ -1,11 +1,12 @@
 /// Runs seed files, each in one `BEGIN IMMEDIATE` transaction together with its `cellar_seeds` row.
 ///
-/// The connection gets `readfile(path)` and `writefile(path, data)`, so seed SQL can load blobs such as
-/// label images; inside a seed, relative paths are relative to the seed file's folder, so seeding works
-/// from any working directory.
+/// Seed SQL can load blobs such as label images with `readfile(path)` when the connection has the file
+/// functions (``Database/Options/registersFileFunctions``); nothing is registered behind the app's back.
+/// Inside a seed, relative paths are relative to the seed file's folder, so seeding works from any
+/// working directory; afterwards the functions resolve paths as before.
 ///
 /// ```swift
-/// let seeder = try Seeder(database: db)
+/// let seeder = Seeder(database: db)
 /// try seeder.run(try Seed.all(in: "seeds"))
 /// ```
 public final class Seeder {
@@ -36,12 +37,17 @@ public final class Seeder {
     }
 
     /// The connection seeds run on.
-    public let database: Database
+    package let database: any SQLConnection
 
-    /// A seeder on `database`, which gets the `readfile`/`writefile` SQL functions.
-    public init(database: Database) throws {
-        self.database = database
-        try database.registerFileFunctions()
+    /// A seeder on `database`. Nothing is registered on the connection: seeds that load files with
+    /// `readfile` need a connection that has the file functions (``Database/Options/registersFileFunctions``).
+    public convenience init(database: Database) {
+        self.init(connection: database)
+    }
+
+    /// A seeder on any engine's connection.
+    package init(connection: any SQLConnection) {
+        self.database = connection
     }
 
     /// The state of each seed, plus recorded seeds whose file is not among `seeds`.
@@ -65,14 +71,15 @@ public final class Seeder {
     ///   earlier ones stay applied.
     @discardableResult
     public func run(_ seeds: [Seed], force: Bool = false) throws -> [Outcome] {
-        defer { try? database.registerFileFunctions() }
         var outcomes: [Outcome] = []
-        for seed in seeds { outcomes.append(try run(seed, force: force)) }
+        for seed in seeds {
+            let folder = FilePath.normalized(FilePath.folder(of: seed.path))
+            outcomes.append(try database.withFileFunctions(relativeTo: folder) { try run(seed, force: force) })
+        }
         return outcomes
     }
 
     private func run(_ seed: Seed, force: Bool) throws -> Outcome {
-        try database.registerFileFunctions(relativeTo: FilePath.normalized(FilePath.folder(of: seed.path)))
         try database.execute("BEGIN IMMEDIATE")
         do {
             try Ledger.prepareSeeds(in: database)

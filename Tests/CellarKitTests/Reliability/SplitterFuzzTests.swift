@@ -38,14 +38,20 @@ import Testing
     /// Statements come out in order, never overlap, start after only whitespace, comments and `;`, and
     /// each one's text is exactly what SQLite prepared.
     private func checkSplit(_ script: String, on database: Database) throws {
-        var cursor = StatementCursor(database: database, sql: script)
+        try database.withStatements(in: script) { cursor in checkSplit(script, cursor: &cursor) }
+    }
+
+    private func checkSplit(_ script: String, cursor: inout StatementCursor<Database>) {
         var previousEnd = 0
         while true {
-            let prepared: StatementCursor.Prepared?
+            let prepared: StatementCursor<Database>.Prepared?
             do {
                 prepared = try cursor.next()
             } catch let error as SQLiteError {
                 #expect((error.offset ?? -1) >= previousEnd && (error.offset ?? -1) <= script.utf8.count, "\(script)")
+                return
+            } catch {
+                Issue.record(error)
                 return
             }
             guard let prepared else { break }

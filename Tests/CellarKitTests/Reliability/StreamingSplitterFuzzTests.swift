@@ -37,9 +37,10 @@ import Testing
         let database = try Database(path: ":memory:")
         var statements: [String] = []
         try database.trace { statements.append($0) }
-        var cursor = StatementCursor(database: database, sql: script)
         do {
-            while let prepared = try cursor.next() { try cursor.run(prepared) }
+            try database.withStatements(in: script) { cursor in
+                while let prepared = try cursor.next() { try cursor.run(prepared) }
+            }
         } catch {
             return (statements, true)
         }

@@ -31,7 +31,7 @@ import Testing
         let database = try Database(path: ":memory:")
         try database.execute("CREATE TABLE t(a NOT NULL)")
         let error = #expect(throws: SQLiteError.self) { try database.execute("INSERT INTO t VALUES (NULL)") }
-        #expect(error?.primaryCode == 19)  // SQLITE_CONSTRAINT
+        #expect(error?.resultCode == .constraint)
         #expect(error?.code == 1299)  // SQLITE_CONSTRAINT_NOTNULL
     }
 
@@ -41,6 +41,6 @@ import Testing
         defer { _ = try? FileContents.write([], to: path) }
         let database = try Database(path: path)
         let error = #expect(throws: SQLiteError.self) { try database.execute("SELECT * FROM sqlite_schema") }
-        #expect(error?.primaryCode == 26)  // SQLITE_NOTADB
+        #expect(error?.resultCode == .notADatabase)
     }
 }

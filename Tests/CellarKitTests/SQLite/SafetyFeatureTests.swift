@@ -11,7 +11,7 @@ import Testing
         try policy.install(on: database)
         try database.execute("INSERT INTO t VALUES (1)")
         let error = #expect(throws: SQLiteError.self) { try database.execute(statement) }
-        #expect(error?.primaryCode == 23)  // SQLITE_AUTH
+        #expect(error?.resultCode == .auth)
         #expect(policy.lastRefusal != nil)
         #expect(!database.isAutocommit)
         try policy.uninstall(from: database)

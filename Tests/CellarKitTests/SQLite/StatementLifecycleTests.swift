@@ -18,7 +18,7 @@ import Testing
         var statement: Statement? = try database.prepare("SELECT 1")
         #expect(database.liveStatementCount == 1)
         let error = #expect(throws: SQLiteError.self) { try database.close() }
-        #expect(error?.primaryCode == 5)  // SQLITE_BUSY
+        #expect(error?.resultCode == .busy)
         statement = nil
         #expect(statement == nil)
         #expect(database.liveStatementCount == 0)
@@ -29,10 +29,11 @@ import Testing
     @Test func cursorSkipsEmptyStatementsAndTrailingComments() throws {
         let database = try Database(path: ":memory:")
         let script = ";;\n-- lead\nSELECT 1; ; /* mid */ SELECT 'a;b'; -- tail"
-        var cursor = StatementCursor(database: database, sql: script)
         var texts: [String] = []
-        while let prepared = try cursor.next() {
-            texts.append(cursor.text(of: prepared))
+        try database.withStatements(in: script) { cursor in
+            while let prepared = try cursor.next() {
+                texts.append(cursor.text(of: prepared))
+            }
         }
         #expect(texts == ["SELECT 1;", "SELECT 'a;b';"])
     }
@@ -44,11 +45,12 @@ import Testing
             CREATE TRIGGER g AFTER INSERT ON t BEGIN INSERT INTO log VALUES (new.a); SELECT 1; END;
             INSERT INTO t VALUES (5);
             """
-        var cursor = StatementCursor(database: database, sql: script)
         var count = 0
-        while let prepared = try cursor.next() {
-            try cursor.run(prepared)
-            count += 1
+        try database.withStatements(in: script) { cursor in
+            while let prepared = try cursor.next() {
+                try cursor.run(prepared)
+                count += 1
+            }
         }
         #expect(count == 4)
         #expect(try database.scalar("SELECT a FROM log") == .integer(5))
@@ -88,7 +90,7 @@ import Testing
         let error = #expect(throws: SQLiteError.self) {
             _ = try Database(path: "/nonexistent-folder/x.db", options: .init(mode: .readWrite))
         }
-        #expect(error?.primaryCode == 14)  // SQLITE_CANTOPEN
+        #expect(error?.resultCode == .cantOpen)
     }
 
     @Test func extensionLoadingIsOff() throws {

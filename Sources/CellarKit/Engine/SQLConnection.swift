@@ -1,0 +1,62 @@
+/// What the migrator, the ledger, the seeder and the script runner need from a database connection:
+/// statements prepared from SQL text, bound values, rows, transactions and changes.
+///
+/// ``Database`` (a local SQLite file) is one engine; a remote one — a dqlite cluster spoken to over its
+/// wire protocol — can stand behind the same seam. Errors of every engine are ``SQLiteError`` values
+/// (dqlite reports SQLite's own codes and messages), so located diagnostics work the same on both.
+///
+/// Everything else (``execute(_:_:)``, ``query(_:_:)``, ``scalar(_:_:)``, ``transaction(_:_:)``, the
+/// statement cursor the runners share) is built on these requirements in extensions.
+package protocol SQLConnection: AnyObject {
+    /// The engine's prepared statement.
+    associatedtype PreparedStatement: SQLStatement
+
+    /// Prepares the first statement of `text` at or after byte `start`, where `text` is UTF-8 whose
+    /// last byte is a NUL terminator (so an engine can read it in place, without a copy).
+    ///
+    /// - Returns: the statement, or nil when only whitespace and comments were left before `end`;
+    ///   and `end`, the offset just past what was consumed (the prepare's tail).
+    /// - Throws: ``SQLiteError`` whose `offset`, when the engine knows the place, is absolute within `text`.
+    func prepareStatement(in text: UnsafeBufferPointer<UInt8>, from start: Int) throws -> (
+        statement: PreparedStatement?, end: Int
+    )
+
+    /// Whether the connection is outside any explicit transaction.
+    var isAutocommit: Bool { get }
+
+    /// Rows inserted, updated or deleted since the connection opened.
+    var totalChanges: Int { get }
+
+    /// When set, runners stop before their next statement (see ``CancellationFlag``).
+    var cancellation: CancellationFlag? { get set }
+
+    /// Runs `body` with `policy` refusing statements prepared meanwhile, beside any checks the
+    /// connection's owner installed, which are as they were afterwards. A local engine uses SQLite's
+    /// authorizer; a remote one checks each statement before sending it (``ConnectionPolicy/evaluate(_:)``).
+    func withPolicy<Result>(_ policy: ConnectionPolicy, _ body: () throws -> Result) throws -> Result
+
+    /// Runs `body` with `handler` called now and then while statements run (returning true interrupts
+    /// the statement), leaving the owner's own handler as it was. An engine without such a hook runs
+    /// `body` as it is.
+    func withProgressHandler<Result>(every instructions: Int32, _ handler: @escaping () -> Bool, _ body: () throws -> Result)
+        throws -> Result
+
+    /// Runs `body` with the file functions `readfile`/`writefile`, if the connection has them,
+    /// resolving relative paths against `folder` (a seed's own folder), and as before afterwards. An
+    /// engine without them runs `body` as it is.
+    func withFileFunctions<Result>(relativeTo folder: String, _ body: () throws -> Result) throws -> Result
+
+    /// A private in-memory database set up as this connection was (extensions, functions, safety
+    /// settings), holding a copy of this one's contents when `copyingContents`, else empty: a dry run
+    /// rehearses on the copy, drift detection replays migrations into the empty one.
+    ///
+    /// - Throws: ``SQLiteError`` when the engine cannot make one.
+    func rehearsalDatabase(copyingContents: Bool) throws -> any SQLConnection
+}
+
+extension SQLConnection {
+    /// A private in-memory copy of the database, set up as this connection was, for a dry run.
+    package func rehearsalCopy() throws -> any SQLConnection {
+        try rehearsalDatabase(copyingContents: true)
+    }
+}

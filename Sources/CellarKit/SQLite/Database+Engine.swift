@@ -1,0 +1,40 @@
+internal import CSQLite
+
+extension Database: SQLConnection {
+    /// Prepares the first statement of `text` at or after `start` with `sqlite3_prepare_v2`, reading
+    /// the NUL-terminated text in place (given a length without the terminator, SQLite would copy the
+    /// rest of the text at every prepare, which makes a long script quadratic).
+    package func prepareStatement(in text: UnsafeBufferPointer<UInt8>, from start: Int) throws -> (
+        statement: Statement?, end: Int
+    ) {
+        let handle = try openHandle()
+        var statement: OpaquePointer?
+        var consumed = 0
+        let code = text.withMemoryRebound(to: CChar.self) { characters in
+            let base = characters.baseAddress! + start
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(handle, base, Int32(text.count - start), &statement, &tail)
+            consumed = tail.map { $0 - base } ?? (text.count - 1 - start)
+            return code
+        }
+        guard code == SQLITE_OK else {
+            let errorOffset = Int(cellar_error_offset(handle))
+            sqlite3_finalize(statement)
+            throw SQLiteError.read(from: handle, code: code, offset: start + max(errorOffset, 0))
+        }
+        return (statement.map { Statement(handle: $0, database: self) }, start + consumed)
+    }
+
+    /// An in-memory database set up with this connection's options (extensions, functions, safety
+    /// settings), holding a copy of this one made with the online backup API when `copyingContents`.
+    package func rehearsalDatabase(copyingContents: Bool) throws -> any SQLConnection {
+        var copyOptions = options
+        copyOptions.mode = .readWriteCreate
+        copyOptions.vfsName = nil
+        let copy = try Database(path: ":memory:", options: copyOptions)
+        if copyingContents { try backup(to: copy) }
+        return copy
+    }
+}
+
+extension Statement: SQLStatement {}
