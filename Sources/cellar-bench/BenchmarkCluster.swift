@@ -29,7 +29,9 @@ final class BenchmarkCluster {
         stop()
         generation += 1
         for index in 0..<3 {
-            var arguments = ["--api", apiAddresses[index], "--db", addresses[index], "--dir", "\(folder)/g\(generation)-n\(index)"]
+            var arguments = [
+                "--api", apiAddresses[index], "--db", addresses[index], "--dir", "\(folder)/g\(generation)-n\(index)",
+            ]
             if index > 0 { arguments += ["--join", addresses[0]] }
             pids.append(try spawn(Self.demoPath, arguments))
             if index == 0 { try wait(for: 0) }

@@ -5,6 +5,7 @@ import Glibc
 /// `--huge` adds the 1 GB script row (writes 1 GB to /tmp).
 var runs = 5
 var includeHugeScript = false
+var onlyDqlite = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -12,8 +13,10 @@ while let argument = arguments.popFirst() {
         runs = arguments.popFirst().flatMap { Int($0) } ?? runs
     case "--huge":
         includeHugeScript = true
+    case "--dqlite":
+        onlyDqlite = true
     default:
-        print("usage: cellar-bench [--runs N] [--huge]")
+        print("usage: cellar-bench [--runs N] [--huge] [--dqlite]")
         exit(2)
     }
 }
@@ -35,7 +38,9 @@ defer { _ = system("rm -rf '\(context.folder)'") }
 
 do {
     print("cellar-bench: building fixtures in \(context.folder)…")
-    let benchmarks = try BenchmarkCatalog.benchmarks(context, includeHugeScript: includeHugeScript)
+    let benchmarks =
+        onlyDqlite
+        ? try DqliteBenchmark.make(context) : try BenchmarkCatalog.benchmarks(context, includeHugeScript: includeHugeScript)
     var results: [BenchmarkResult] = []
     for benchmark in benchmarks {
         print("cellar-bench: \(benchmark.name)…")
