@@ -10,15 +10,20 @@ enum DqliteBenchmark {
     nonisolated(unsafe) static var cluster: BenchmarkCluster?
     // cellar-bench is single-threaded: the one cluster is only touched from the main thread.
 
-    static func make(_ context: BenchmarkContext) throws -> [Benchmark] {
-        guard BenchmarkCluster.isAvailable else {
-            print("cellar-bench: dqlite rows skipped: dqlite-demo or dqlite not installed (apt-get install go-dqlite)")
-            return []
-        }
-        let cluster = BenchmarkCluster(folder: context.file("dqlite"), basePort: 29_100)
-        mkdir(cluster.folder, 0o755)
-        Self.cluster = cluster
-        return [try migrate(context, cluster: cluster), try query(context, cluster: cluster)]
+    /// Whether go-dqlite's demo server and shell are installed (the rows are left out otherwise).
+    static var isAvailable: Bool {
+        if BenchmarkCluster.isAvailable { return true }
+        print("cellar-bench: dqlite rows skipped: dqlite-demo or dqlite not installed (apt-get install go-dqlite)")
+        return false
+    }
+
+    /// The one cluster both rows use, created on first use.
+    private static func sharedCluster(_ context: BenchmarkContext) -> BenchmarkCluster {
+        if let cluster { return cluster }
+        let created = BenchmarkCluster(folder: context.file("dqlite"), basePort: 29_100)
+        mkdir(created.folder, 0o755)
+        cluster = created
+        return created
     }
 
     static func stop() {
@@ -26,7 +31,8 @@ enum DqliteBenchmark {
         cluster = nil
     }
 
-    private static func migrate(_ context: BenchmarkContext, cluster: BenchmarkCluster) throws -> Benchmark {
+    static func migrate(_ context: BenchmarkContext) throws -> Benchmark {
+        let cluster = sharedCluster(context)
         let migrations = context.file("dqlite-migrations")
         mkdir(migrations, 0o755)
         var script = try FileWriter(path: context.file("dqlite-migrate.sql"))
@@ -59,7 +65,8 @@ enum DqliteBenchmark {
             reset: { try cluster.restartFresh() })
     }
 
-    private static func query(_ context: BenchmarkContext, cluster: BenchmarkCluster) throws -> Benchmark {
+    static func query(_ context: BenchmarkContext) throws -> Benchmark {
+        let cluster = sharedCluster(context)
         let fill = BenchmarkCommand(
             executable: context.cellarPath,
             arguments: [
