@@ -10,6 +10,7 @@ enum BenchmarkCatalog {
             try queryDatabaseRows(context, mode: "box"),
         ]
         rows.append(try MigrateBenchmark.make(context))
+        rows += try DeploymentBenchmarks.benchmarks(context)
         rows.append(version(context))
         if includeHugeScript { rows.append(try runHugeScript(context)) }
         return rows

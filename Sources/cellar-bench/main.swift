@@ -2,9 +2,11 @@ import Glibc
 
 /// `scripts/build-release && .build/release/cellar-bench [--runs N] [--huge]`: SPEC's performance table
 /// for the static release `cellar` built beside it, measured against the sqlite3 CLI in the same run.
-/// `--huge` adds the 1 GB script row (writes 1 GB to /tmp).
+/// `--huge` adds the 1 GB script row (writes 1 GB to /tmp); `--only TEXT` measures only the rows whose
+/// name contains TEXT.
 var runs = 5
 var includeHugeScript = false
+var only: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -12,8 +14,10 @@ while let argument = arguments.popFirst() {
         runs = arguments.popFirst().flatMap { Int($0) } ?? runs
     case "--huge":
         includeHugeScript = true
+    case "--only":
+        only = arguments.popFirst()
     default:
-        print("usage: cellar-bench [--runs N] [--huge]")
+        print("usage: cellar-bench [--runs N] [--huge] [--only TEXT]")
         exit(2)
     }
 }
@@ -35,7 +39,9 @@ defer { _ = system("rm -rf '\(context.folder)'") }
 
 do {
     print("cellar-bench: building fixtures in \(context.folder)…")
-    let benchmarks = try BenchmarkCatalog.benchmarks(context, includeHugeScript: includeHugeScript)
+    let benchmarks = try BenchmarkCatalog.benchmarks(context, includeHugeScript: includeHugeScript).filter { benchmark in
+        only.map { benchmark.name.contains($0) } ?? true
+    }
     var results: [BenchmarkResult] = []
     for benchmark in benchmarks {
         print("cellar-bench: \(benchmark.name)…")
