@@ -36,7 +36,7 @@ enum RunCommand: Command {
             invocation.io.isErrorTerminal && !invocation.configuration.isQuiet
             ? RunProgress(io: invocation.io, runner: runner) : nil
         defer { progress?.clear() }
-        return try TerminationWatcher.shared.guarding(database) {
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io, progress: progress)
         }
     }
