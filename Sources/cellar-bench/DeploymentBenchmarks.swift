@@ -5,11 +5,6 @@ import Glibc
 /// `status` of a 100,000-file fleet (peak memory), and `dump` of the 1M-row database against
 /// `sqlite3 .dump`.
 enum DeploymentBenchmarks {
-    /// Every deployment row, with its fixtures built.
-    static func benchmarks(_ context: BenchmarkContext) throws -> [Benchmark] {
-        [try fleetMigrate(context), try fleetStatus(context), try dump(context)]
-    }
-
     // MARK: - migrate --jobs 2
 
     /// 20 migrations into each of 2,000 fresh files. sqlite3 gets the same statements, each migration
