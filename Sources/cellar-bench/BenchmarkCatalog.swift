@@ -11,6 +11,7 @@ enum BenchmarkCatalog {
         ("blob-put", { try BlobBenchmark.put($0) }), ("blob-get", { try BlobBenchmark.get($0) }),
         ("fleet-migrate", { try DeploymentBenchmarks.fleetMigrate($0) }),
         ("fleet-status", { try DeploymentBenchmarks.fleetStatus($0) }), ("dump", { try DeploymentBenchmarks.dump($0) }),
+        ("dqlite-migrate", { try DqliteBenchmark.migrate($0) }), ("dqlite-query", { try DqliteBenchmark.query($0) }),
     ]
 
     /// The rows that write a gigabyte or more, measured only with `--huge` (or `--only`).
@@ -22,7 +23,8 @@ enum BenchmarkCatalog {
         -> [Benchmark]
     {
         try rows.filter { row in
-            only.isEmpty ? !hugeRows.contains(row.name) || includeHugeScript : only.contains(row.name)
+            let wanted = only.isEmpty ? !hugeRows.contains(row.name) || includeHugeScript : only.contains(row.name)
+            return wanted && (!row.name.hasPrefix("dqlite") || DqliteBenchmark.isAvailable)
         }
         .map { try $0.make(context) }
     }
