@@ -26,15 +26,35 @@ enum RunCommand: Command {
         let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
         let scripts = try openAll(arguments.positionals, io: invocation.io)
         defer { for script in scripts where script.path != "-" { close(script.descriptor) } }
-        let database = try DatabaseOpener(invocation.configuration).openOrCreate(fileFunctions: true)
-        let runner = ScriptRunner(
-            database: database,
-            options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
-        let renderer = ResultRenderer(sink: invocation.io.output, options: options)
-        defer { try? renderer.flush() }
-        return try TerminationWatcher.shared.guarding(database) {
-            try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io)
+        let created = DatabaseFile.path(of: invocation.configuration.databasePath).flatMap {
+            DatabaseFile.exists($0) ? nil : $0
         }
+        do {
+            let database = try DatabaseOpener(invocation.configuration).openOrCreate(fileFunctions: true)
+            let runner = ScriptRunner(
+                database: database,
+                options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
+            let renderer = ResultRenderer(sink: invocation.io.output, options: options)
+            let status = try TerminationWatcher.shared.guarding(database) {
+                try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io)
+            }
+            try renderer.flush()
+            return status
+        } catch {
+            if let created { removeIfEmpty(created) }
+            throw error
+        }
+    }
+
+    /// Removes the database file a failed run created, when nothing was committed to it (0 bytes),
+    /// with the journal SQLite may have left beside it.
+    private static func removeIfEmpty(_ path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_size == 0 else { return }
+        unlink(path)
+        unlink(path + "-journal")
+        unlink(path + "-wal")
+        unlink(path + "-shm")
     }
 
     private static func runAll(
