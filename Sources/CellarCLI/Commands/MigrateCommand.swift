@@ -11,7 +11,7 @@ enum MigrateCommand: Command {
             OptionSpec("all-or-nothing", help: "Run every pending migration in one transaction."),
             OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
             MigrationSession.dumpSchemaOption,
-        ] + BackupPolicy.options,
+        ] + BackupPolicy.options + FleetOptions.options + [FleetOptions.format],
         discussion: """
             Every file is read and checked before anything runs. A failing migration is rolled back and
             the run stops; migrations applied before it in the same run stay applied (unless
@@ -45,6 +45,8 @@ enum MigrateCommand: Command {
         let outcomes = try session.translating { try migrator.migrate(options) }
         let applied = outcomes.filter { !$0.wasSkipped }.count
         let version = try migrator.currentVersion()
+        session.invocation.record?.appliedMigrations = applied
+        session.invocation.record?.version = version
         if applied == 0 {
             try session.summarize("nothing to apply; the database is at version \(version)")
         } else {

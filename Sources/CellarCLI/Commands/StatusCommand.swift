@@ -8,8 +8,10 @@ enum StatusCommand: Command {
         abstract: "Show every migration and seed: applied, pending, changed or missing.",
         options: [
             OptionSpec("exit-code", help: "Exit 3 if anything is pending, changed or missing."),
-            OptionSpec("format", value: "format", completion: .choices(["text", "json"]), help: "text (default) or json."),
-        ],
+            OptionSpec(
+                "format", value: "format", completion: .choices(["text", "json"]),
+                help: "text (default) or json (for a fleet: one object per database per line)."),
+        ] + FleetOptions.options,
         discussion: """
             A database file that does not exist yet is reported at version 0 with everything pending; it
             is not created (with --exit-code it is an error: no database at PATH). transaction:false
@@ -41,8 +43,11 @@ enum StatusCommand: Command {
                 message: "\(files.problems.count == 1 ? "a migration file" : "\(files.problems.count) migration files") "
                     + "cannot be used (marked [error] above): \(paths)")
         }
-        let hasWork =
-            report.migrations.contains { $0.state != .applied } || report.seeds.contains { $0.state != .applied }
+        let workToDo =
+            report.migrations.filter { $0.state != .applied }.count + report.seeds.filter { $0.state != .applied }.count
+        invocation.record?.workToDo = workToDo
+        invocation.record?.version = report.version
+        let hasWork = workToDo > 0
         return invocation.arguments.has("exit-code") && hasWork ? .workPending : .success
     }
 

@@ -7,7 +7,7 @@ enum VerifyCommand: Command {
         abstract: "Fail (exit 1) if any applied migration's file changed or is missing.",
         options: [
             OptionSpec("schema", help: "Also replay the applied migrations and report schema drift (exit 1 on drift).")
-        ],
+        ] + FleetOptions.options + [FleetOptions.format],
         discussion: """
             --schema replays the up sections of every applied migration (baselined ones included) into an
             in-memory database and compares its schema with the database's, ignoring whitespace, comments,
@@ -52,6 +52,7 @@ enum VerifyCommand: Command {
                         "schema drift: \(MigrationProgress.count(drifts.count, "difference")) from what the migrations create")
             }
         }
+        invocation.record?.verifiedMigrations = try migrator.applied().count
         try session.summarize(
             "verified \(MigrationProgress.count(try migrator.applied().count, "applied migration")): all match their files"
                 + (invocation.arguments.has("schema") ? " and the schema matches them" : ""))

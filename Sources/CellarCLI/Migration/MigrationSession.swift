@@ -135,6 +135,7 @@ struct MigrationSession {
     func backUpIfAsked(_ database: Database, version: Int64) throws {
         let policy = BackupPolicy(invocation.arguments)
         if let path = try policy.backUp(database, address: configuration.databasePath, version: version) {
+            invocation.record?.backupPath = path
             try io.printOutput("backup: \(ControlCharacterEscaping.escape(path))")
         }
     }

@@ -7,11 +7,13 @@ import Synchronization
 /// transaction is rolled back by the migrator or script runner, and the command exits 130 or 143.
 ///
 /// The signals are blocked in the calling thread and taken by one watching thread with `sigwait`, so
-/// nothing runs inside a signal handler. The watcher is started once per process and then guards one
-/// database at a time.
+/// nothing runs inside a signal handler. The watcher is started once per process; it guards every
+/// database a command is writing, several at once in a fleet (one per worker thread), and while a
+/// fleet runs a signal also stops it from starting another database.
 final class TerminationWatcher: Sendable {
-    /// What is being guarded now: the database's interrupter and cancellation flag.
-    private let guarded = Mutex<(Interrupter, CancellationFlag)?>(nil)
+    /// What is being guarded now: each database's interrupter and cancellation flag, by a token, and
+    /// the flags of running fleets.
+    private let guarded = Mutex<Guarded>(Guarded())
     /// The signal that asked to stop, or 0.
     private let received = Atomic<Int32>(0)
 
@@ -42,9 +44,9 @@ final class TerminationWatcher: Sendable {
     func guarding(_ database: Database, _ body: () throws -> ExitStatus) throws -> ExitStatus {
         let flag = CancellationFlag()
         database.cancellation = flag
-        guarded.withLock { $0 = (database.interrupter, flag) }
+        let token = guarded.withLock { $0.add(database.interrupter, flag) }
         defer {
-            guarded.withLock { $0 = nil }
+            guarded.withLock { $0.databases[token] = nil }
             database.cancellation = nil
         }
         let status: ExitStatus
@@ -57,7 +59,16 @@ final class TerminationWatcher: Sendable {
         return stopStatus() ?? status
     }
 
-    private func stopStatus() -> ExitStatus? {
+    /// Runs `body` (a fleet) with `flag` cancelled by SIGINT or SIGTERM, instead of the process ending
+    /// when no database is being written at that moment.
+    func guardingFleet<Result>(_ flag: CancellationFlag, _ body: () throws -> Result) rethrows -> Result {
+        let token = guarded.withLock { $0.addFleet(flag) }
+        defer { guarded.withLock { $0.fleets[token] = nil } }
+        return try body()
+    }
+
+    /// The exit status of the signal received, if one was.
+    func stopStatus() -> ExitStatus? {
         switch received.load(ordering: .sequentiallyConsistent) {
         case SIGINT: .interrupted
         case SIGTERM: .terminated
@@ -72,12 +83,15 @@ final class TerminationWatcher: Sendable {
             guard sigwait(&signals, &signal) == 0 else { continue }
             received.store(signal, ordering: .sequentiallyConsistent)
             guarded.withLock { target in
-                guard let (interrupter, flag) = target else {
+                guard !target.databases.isEmpty || !target.fleets.isEmpty else {
                     // Nothing to roll back: stop as the signal would have.
                     exit(128 + signal)
                 }
-                flag.cancel()
-                interrupter.interrupt()
+                for flag in target.fleets.values { flag.cancel() }
+                for (interrupter, flag) in target.databases.values {
+                    flag.cancel()
+                    interrupter.interrupt()
+                }
             }
         }
     }
@@ -88,6 +102,25 @@ final class TerminationWatcher: Sendable {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         return signals
+    }
+}
+
+/// What ``TerminationWatcher`` guards, by token.
+private struct Guarded {
+    var databases: [Int: (Interrupter, CancellationFlag)] = [:]
+    var fleets: [Int: CancellationFlag] = [:]
+    private var nextToken = 0
+
+    mutating func add(_ interrupter: Interrupter, _ flag: CancellationFlag) -> Int {
+        nextToken += 1
+        databases[nextToken] = (interrupter, flag)
+        return nextToken
+    }
+
+    mutating func addFleet(_ flag: CancellationFlag) -> Int {
+        nextToken += 1
+        fleets[nextToken] = flag
+        return nextToken
     }
 }
 
