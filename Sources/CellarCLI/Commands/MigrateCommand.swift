@@ -28,7 +28,7 @@ enum MigrateCommand: Command {
         if arguments.has("dry-run") { return try dryRun(session, migrations: migrations, options: options) }
         try session.preflight(migrations, options: options)
         let database = try session.openForWriting(creating: true)
-        return try TerminationWatcher.shared.guarding(database) {
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             try apply(migrations, options: options, on: database, session: session)
         }
     }

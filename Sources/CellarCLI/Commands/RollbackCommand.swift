@@ -23,7 +23,7 @@ enum RollbackCommand: Command {
         let files = try session.loadMigrationFiles()
         let migrations = files.migrations
         let database = try session.openForWriting(creating: false)
-        return try TerminationWatcher.shared.guarding(database) {
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             let migrator = session.migrator(database, migrations: migrations)
             let before = try session.translating { try migrator.applied() }
             let seedsBefore = try Seeder(database: database).status(of: [])

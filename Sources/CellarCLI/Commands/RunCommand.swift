@@ -35,7 +35,7 @@ enum RunCommand: Command {
                 database: database,
                 options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
             let renderer = ResultRenderer(sink: invocation.io.output, options: options)
-            let status = try TerminationWatcher.shared.guarding(database) {
+            let status = try TerminationWatcher.shared.guarding(database, io: invocation.io) {
                 try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io)
             }
             try renderer.flush()

@@ -25,7 +25,7 @@ enum SetupCommand: Command {
         let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
         try session.preflight(migrations, options: options)
         let database = try session.openForWriting(creating: true, fileFunctions: true)
-        return try TerminationWatcher.shared.guarding(database) {
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             let migrator = session.migrator(database, migrations: migrations)
             try session.warnAboutAppliedChanges(migrator)
             let hasPendingMigrations = try !session.translating { try migrator.pending(options) }.isEmpty

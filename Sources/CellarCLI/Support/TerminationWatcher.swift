@@ -41,7 +41,11 @@ final class TerminationWatcher: Sendable {
 
     /// Runs `body` with `database` guarded. If a signal stopped it, the error it threw comes back as a
     /// ``SignalStop`` carrying the signal's exit status (128 + signal number).
-    func guarding(_ database: Database, _ body: () throws -> ExitStatus) throws -> ExitStatus {
+    ///
+    /// A signal that came too late to stop anything — `body` finished, its last COMMIT went through — is
+    /// reported on `io` as a note and the command's own status stands: the work is committed, and a
+    /// deploy tool reading a failure would run it again.
+    func guarding(_ database: Database, io: IO, _ body: () throws -> ExitStatus) throws -> ExitStatus {
         let flag = CancellationFlag()
         database.cancellation = flag
         let token = guarded.withLock { $0.add(database.interrupter, flag) }
@@ -56,7 +60,18 @@ final class TerminationWatcher: Sendable {
             guard let signalStatus = stopStatus() else { throw error }
             throw SignalStop(underlying: error, status: signalStatus)
         }
-        return stopStatus() ?? status
+        if let name = signalName() {
+            io.printError("cellar: note: \(name) arrived after the work was committed; nothing was rolled back")
+        }
+        return status
+    }
+
+    private func signalName() -> String? {
+        switch received.load(ordering: .sequentiallyConsistent) {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        default: nil
+        }
     }
 
     /// Runs `body` (a fleet) with `flag` cancelled by SIGINT or SIGTERM, instead of the process ending
