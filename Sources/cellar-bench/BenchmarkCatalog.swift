@@ -8,15 +8,19 @@ enum BenchmarkCatalog {
         ("run", { try runInsertScript($0) }), ("csv", { try queryDatabaseRows($0, mode: "csv") }),
         ("box", { try queryDatabaseRows($0, mode: "box") }), ("migrate", { try MigrateBenchmark.make($0) }),
         ("version", { version($0) }), ("long-line", { try runLongLineScript($0) }), ("huge", { try runHugeScript($0) }),
+        ("blob-put", { try BlobBenchmark.put($0) }), ("blob-get", { try BlobBenchmark.get($0) }),
     ]
 
-    /// The rows `only` names (every row but `huge` when it is empty; `huge` when `includeHugeScript`
-    /// too), with their fixtures built.
+    /// The rows that write a gigabyte or more, measured only with `--huge` (or `--only`).
+    static let hugeRows: Set<String> = ["huge", "blob-put", "blob-get"]
+
+    /// The rows `only` names (every row but the ``hugeRows`` when it is empty; those too when
+    /// `includeHugeScript`), with their fixtures built.
     static func benchmarks(_ context: BenchmarkContext, includeHugeScript: Bool, only: Set<String> = []) throws
         -> [Benchmark]
     {
         try rows.filter { row in
-            only.isEmpty ? row.name != "huge" || includeHugeScript : only.contains(row.name)
+            only.isEmpty ? !hugeRows.contains(row.name) || includeHugeScript : only.contains(row.name)
         }
         .map { try $0.make(context) }
     }

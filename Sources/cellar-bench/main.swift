@@ -2,8 +2,9 @@ import Glibc
 
 /// `scripts/build-release && .build/release/cellar-bench [--runs N] [--huge] [--only ROW]…`: SPEC's
 /// performance table for the static release `cellar` built beside it, measured against the sqlite3 CLI
-/// in the same run. `--huge` adds the 1 GB script row (writes 1 GB to /tmp); `--only` measures just the
-/// rows it names (`run`, `csv`, `box`, `migrate`, `version`, `long-line`, `huge`).
+/// in the same run. `--huge` adds the 1 GB script row and the 1 GB `blob put` and `blob get` rows (they
+/// write about 5 GB under /tmp); `--only` measures just the rows it names (`run`, `csv`, `box`,
+/// `migrate`, `version`, `long-line`, `huge`, `blob-put`, `blob-get`).
 var runs = 5
 var includeHugeScript = false
 var only: Set<String> = []
