@@ -156,7 +156,7 @@ import Testing
     @Test func quitWithAnOpenTransactionWarnsAndAsksAgain() throws {
         let terminal = try start()
         try terminal.type("BEGIN; DELETE FROM wine;")
-        try terminal.waitFor("cellar>", count: 2)
+        try terminal.waitFor("cellar*>")
         try terminal.type(".quit")
         try terminal.waitFor("a transaction is open")
         #expect(!(try terminal.screen()).contains("[exit"))
