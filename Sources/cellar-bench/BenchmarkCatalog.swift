@@ -9,6 +9,7 @@ enum BenchmarkCatalog {
         ("box", { try queryDatabaseRows($0, mode: "box") }), ("migrate", { try MigrateBenchmark.make($0) }),
         ("version", { version($0) }), ("long-line", { try runLongLineScript($0) }), ("huge", { try runHugeScript($0) }),
         ("blob-put", { try BlobBenchmark.put($0) }), ("blob-get", { try BlobBenchmark.get($0) }),
+        ("dqlite-migrate", { try DqliteBenchmark.migrate($0) }), ("dqlite-query", { try DqliteBenchmark.query($0) }),
     ]
 
     /// The rows that write a gigabyte or more, measured only with `--huge` (or `--only`).
@@ -20,7 +21,8 @@ enum BenchmarkCatalog {
         -> [Benchmark]
     {
         try rows.filter { row in
-            only.isEmpty ? !hugeRows.contains(row.name) || includeHugeScript : only.contains(row.name)
+            let wanted = only.isEmpty ? !hugeRows.contains(row.name) || includeHugeScript : only.contains(row.name)
+            return wanted && (!row.name.hasPrefix("dqlite") || DqliteBenchmark.isAvailable)
         }
         .map { try $0.make(context) }
     }

@@ -53,9 +53,11 @@ do {
             try benchmark.measure(
                 runs: isStartUp ? max(runs * 4, 21) : benchmark.sqlite == nil ? 1 : runs, scratch: context.folder))
     }
+    DqliteBenchmark.stop()
     print("")
     print(BenchmarkTable.render(results, runs: runs))
 } catch {
+    DqliteBenchmark.stop()
     print("cellar-bench: \(error)")
     exit(1)
 }

@@ -74,10 +74,6 @@ struct SectionRunner {
 
     /// The rows of `PRAGMA foreign_key_check`.
     static func foreignKeyViolations(in database: any SQLConnection) throws -> [ForeignKeyViolation] {
-        try database.query("PRAGMA foreign_key_check").map { row in
-            let rowid: Int64? = if case .integer(let id) = row[1] { id } else { nil }
-            return ForeignKeyViolation(
-                table: row[0].ledgerText, rowid: rowid, parent: row[2].ledgerText, foreignKeyIndex: row[3].ledgerInteger)
-        }
+        try ForeignKeyCheck.violations(in: database)
     }
 }
