@@ -12,7 +12,7 @@ extension ShellSession {
     func runDotCommand(_ text: String, path: String, lineNumber: Int) -> DotCommandOutcome {
         let command = DotCommandLine(text)
         let resolved = DotCommandCatalog.resolve(command.name)
-        if resolved != .command("quit"), resolved != .command("exit") { hasWarnedAboutTransaction = false }
+        if ![.command("quit"), .command("exit"), .command("open")].contains(resolved) { transactionWarning = nil }
         do {
             return try perform(command)
         } catch let error as DotCommandError {
@@ -73,14 +73,20 @@ extension ShellSession {
 
     // MARK: - Quitting
 
-    /// Whether the shell may end now. With a transaction open, a person is warned once and must ask
-    /// again (then it is rolled back); piped input rolls it back with a warning.
+    /// Whether the shell may end now (`.quit`, `.exit`, Ctrl-D; see ``mayDropTransaction(by:)``).
     func requestQuit() -> Bool {
+        mayDropTransaction(by: "quit")
+    }
+
+    /// Whether `action` (`quit`, `.open`) may end the connection's open transaction, if any. A person
+    /// is warned once and must ask again (then it is rolled back); piped input rolls it back with a
+    /// warning.
+    func mayDropTransaction(by action: String) -> Bool {
         guard !database.isAutocommit else { return true }
-        if isInteractive, !hasWarnedAboutTransaction {
-            hasWarnedAboutTransaction = true
+        if isInteractive, transactionWarning != action {
+            transactionWarning = action
             io.printError(
-                "cellar: warning: a transaction is open; COMMIT or ROLLBACK it, or quit again to roll it back")
+                "cellar: warning: a transaction is open; COMMIT or ROLLBACK it, or \(action) again to roll it back")
             return false
         }
         try? database.execute("ROLLBACK")
@@ -219,6 +225,8 @@ extension ShellSession {
         guard command.arguments.count == 1, let path = command.arguments.first else {
             throw DotCommandError("usage: .open FILE")
         }
+        // Closing the connection would roll the transaction back: warn first, as `.quit` does.
+        guard mayDropTransaction(by: ".open") else { return }
         let opened: Database
         do {
             opened = try openDatabase(path)
