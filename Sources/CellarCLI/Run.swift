@@ -15,7 +15,9 @@ public func run(_ arguments: [String], io: IO) -> Int32 {
         // What is still buffered is part of the result: failing to write it fails the command.
         try io.output.flush()
     } catch {
-        status = ErrorReporter(io: io, usesColor: usesColor).report(error)
+        // A command line that did not parse still says what `--color` it asked for.
+        let color = usesColor ?? ColorChoice.lastGiven(in: arguments)?.forcedColor
+        status = ErrorReporter(io: io, usesColor: color).report(error)
         try? io.output.flush()
     }
     // Standard error is where failures are reported; there is nowhere left to report its own.

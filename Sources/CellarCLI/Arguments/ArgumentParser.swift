@@ -27,8 +27,11 @@ struct ArgumentParser {
 
     /// Parses every option and positional argument for `command` (whose name is dropped).
     ///
-    /// - Throws: ``UsageError`` for an unknown option (with a suggestion), a missing value, a value given
-    ///   to a flag, or a non-repeatable option given twice with different values.
+    /// An option given more than once keeps every value; commands read the last one (later occurrences
+    /// win, as in most CLIs) unless the option is repeatable.
+    ///
+    /// - Throws: ``UsageError`` for an unknown option (with a suggestion), a missing value, or a value
+    ///   given to a flag.
     func parse(_ arguments: [String], for command: CommandSpec?) throws(UsageError) -> ParsedArguments {
         let options = globalOptions + (command?.options ?? [])
         var parsed = ParsedArguments()

@@ -2,8 +2,8 @@
 struct ParsedArguments: Sendable {
     /// Values of options that take one, in the order given.
     private(set) var values: [String: [String]] = [:]
-    /// Flags that were given.
-    private(set) var flags: Set<String> = []
+    /// Flags that were given, in the order given.
+    private(set) var flags: [String] = []
     /// Positional arguments, in order.
     var positionals: [String] = []
 
@@ -12,7 +12,7 @@ struct ParsedArguments: Sendable {
     }
 
     mutating func set(flag: String) {
-        flags.insert(flag)
+        flags.append(flag)
     }
 
     /// The last value given for `option` (later occurrences win, as in most CLIs).
@@ -23,6 +23,11 @@ struct ParsedArguments: Sendable {
 
     /// Whether a flag was given.
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Which of two opposing flags (`--header`, `--no-header`) was given last, if either was.
+    func lastFlag(of candidates: String...) -> String? {
+        flags.last { candidates.contains($0) }
+    }
 
     /// The value of `option` as a whole number, or a usage error naming the option.
     func integer(_ option: String) throws(UsageError) -> Int? {

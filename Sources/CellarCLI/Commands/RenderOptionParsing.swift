@@ -28,8 +28,12 @@ enum RenderOptionParsing {
             }
             options.mode = mode
         }
-        if arguments.has("header") { options.showsHeaders = true }
-        if arguments.has("no-header") { options.showsHeaders = false }
+        // Opposing flags: the last one given wins, as later occurrences of any option do.
+        switch arguments.lastFlag(of: "header", "no-header") {
+        case "header": options.showsHeaders = true
+        case "no-header": options.showsHeaders = false
+        default: break
+        }
         if let null = arguments.value("null") { options.nullValue = null }
         return options
     }
