@@ -64,7 +64,7 @@ extension ShellSession {
     /// Whether the shell may end now. With a transaction open, a person is warned once and must ask
     /// again (then it is rolled back); piped input rolls it back with a warning.
     func requestQuit() -> Bool {
-        guard !database.isAutocommit else { return true }
+        guard (try? database.isAutocommit) == false else { return true }
         if isInteractive, !hasWarnedAboutTransaction {
             hasWarnedAboutTransaction = true
             io.printError(

@@ -118,7 +118,7 @@ extension Migrator {
             database.rollbackIfNeeded()
             throw failure(error, migration: migration, note: nonTransactionalNote(migration))
         }
-        guard database.isAutocommit else {
+        guard try database.isAutocommit else {
             database.rollbackIfNeeded()
             throw MigrationError.failed(
                 Diagnostic(

@@ -38,7 +38,7 @@ struct SectionRunner {
 
     private func runStatements(_ sql: String, on connection: some SQLConnection) throws -> Result {
         var result = Result()
-        let changesBefore = connection.totalChanges
+        let changesBefore = try connection.totalChanges
         try connection.withStatements(in: sql) { cursor in
             while true {
                 do {
@@ -52,7 +52,7 @@ struct SectionRunner {
                 result.statementCount += 1
             }
         }
-        result.changedRows = connection.totalChanges - changesBefore
+        result.changedRows = try connection.totalChanges - changesBefore
         return result
     }
 

@@ -174,19 +174,21 @@ public final class Database {
     // MARK: - State
 
     /// The rowid of the most recent successful `INSERT`.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    ///
+    /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) once the connection is closed, like every other use.
+    public var lastInsertRowID: Int64 { get throws { sqlite3_last_insert_rowid(try openHandle()) } }
 
     /// Rows changed by the most recent `INSERT`, `UPDATE` or `DELETE`.
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    public var changes: Int { get throws { Int(sqlite3_changes64(try openHandle())) } }
 
     /// Rows changed since the connection opened.
-    public var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+    public var totalChanges: Int { get throws { Int(sqlite3_total_changes64(try openHandle())) } }
 
     /// Whether the connection is in autocommit mode, that is, outside any explicit transaction.
-    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+    public var isAutocommit: Bool { get throws { sqlite3_get_autocommit(try openHandle()) != 0 } }
 
     /// Whether the main database was opened read-only (or is a read-only file).
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    public var isReadOnly: Bool { get throws { sqlite3_db_readonly(try openHandle(), "main") == 1 } }
 
     /// Changes how long the connection waits for another connection's lock, in milliseconds.
     public func setBusyTimeout(_ milliseconds: Int32) throws {
