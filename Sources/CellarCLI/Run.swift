@@ -51,6 +51,12 @@ private func dispatch(
     configured(configuration)
     let invocation = Invocation(arguments: parsed, configuration: configuration, io: io)
     if DqliteURL.isDqlite(configuration.databasePath) { return try RemoteCommands.run(command.spec.name, invocation) }
+    if FleetRunner.commandNames.contains(command.spec.name), FleetRunner.isFleet(invocation, command: command.spec) {
+        return try FleetRunner.run(command, invocation)
+    }
+    if configuration.databaseArguments.count > 1 {
+        throw UsageError("'\(command.spec.name)' works on one database; fleets are for setup, migrate, status and verify")
+    }
     return try command.run(invocation)
 }
 

@@ -18,11 +18,13 @@ final class CLIProject {
         for (name, text) in migrations { try folder.write("migrations/\(name)", text) }
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:], isErrorTerminal: Bool = false) -> Result {
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], isErrorTerminal: Bool = false, input: String = ""
+    ) -> Result {
         let output = BufferSink()
         let error = BufferSink()
         let io = IO(
-            input: BufferSource(""), output: output, error: error, environment: environment,
+            input: BufferSource(input), output: output, error: error, environment: environment,
             isErrorTerminal: isErrorTerminal)
         let status = CellarCLI.run(
             arguments + ["-d", databasePath, "-m", migrationsPath, "--seeds", folder.file("seeds")], io: io)

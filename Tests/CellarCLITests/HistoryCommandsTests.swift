@@ -136,4 +136,77 @@ import Testing
                 + "with 'cellar run \(other)'\n")
         #expect(try project.scalar("SELECT count(*) FROM wineries") == .integer(0))
     }
+
+    // MARK: - A malformed pending file
+
+    private func projectWithABrokenPendingFile() throws -> CLIProject {
+        let project = try CLIProject(history)
+        #expect(project.run(["migrate"]).status == 0)
+        try project.folder.write("migrations/0004_broken.sql", "-- migrate:down\nDROP TABLE t;\n")
+        return project
+    }
+
+    @Test func statusListsEveryMigrationAndMarksTheBrokenFile() throws {
+        let project = try projectWithABrokenPendingFile()
+        let status = project.run(["status"])
+        #expect(status.status == 1)
+        let lines = status.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6, "\(status.output)")
+        #expect(lines[2].hasPrefix("  applied  0001 wineries"))
+        #expect(lines[5] == "  error    0004_broken.sql   [error: 1:1: '-- migrate:down' without '-- migrate:up']")
+        #expect(
+            status.error
+                == "cellar: error: a migration file cannot be used (marked [error] above): \(project.migrationsPath)/0004_broken.sql\n"
+        )
+        let json = project.run(["status", "--format", "json"])
+        #expect(json.status == 1)
+        #expect(
+            json.output.contains(
+                #"{"version": 4, "name": "0004_broken.sql", "state": "error", "checksum": null, "applied_at": null, "duration_ms": null, "error": "1:1: '-- migrate:down' without '-- migrate:up'"}"#
+            ))
+        let shell = project.run(["shell"], input: ".migrations\n")
+        #expect(shell.output.contains("  error    0004_broken.sql   [error: 1:1:"), "\(shell)")
+    }
+
+    @Test func verifyChecksTheAppliedOnesAndWarnsAboutTheRest() throws {
+        let project = try projectWithABrokenPendingFile()
+        let verified = project.run(["verify"])
+        #expect(verified.status == 0, "\(verified.error)")
+        #expect(verified.output == "verified 3 applied migrations: all match their files\n")
+        #expect(
+            verified.error
+                == "cellar: warning: \(project.migrationsPath)/0004_broken.sql: 1:1: '-- migrate:down' without "
+                + "'-- migrate:up' (not applied, so not verified)\n")
+        try project.folder.write("migrations/0003_wine.sql", "")
+        let failed = project.run(["verify"])
+        #expect(failed.status == 1)
+        #expect(failed.error.hasPrefix("\(project.migrationsPath)/0003_wine.sql: error: empty file: no SQL and no comment\n"))
+    }
+
+    @Test func rollbackAcceptAndBaselineCheckOnlyTheFilesTheyActOn() throws {
+        let project = try projectWithABrokenPendingFile()
+        #expect(project.run(["accept", "3"]).status == 0)
+        let wine = try FileBytes.readText(project.folder.file("migrations/0003_wine.sql"))
+        try project.folder.write("migrations/0003_wine.sql", "")
+        let broken = project.run(["rollback"])
+        #expect(broken.status == 1)
+        #expect(broken.error == "\(project.migrationsPath)/0003_wine.sql: error: empty file: no SQL and no comment\n")
+        try project.folder.write("migrations/0003_wine.sql", wine)
+        let undone = project.run(["rollback"])
+        #expect(undone.status == 0, "\(undone.error)")
+        #expect(project.run(["baseline", "3"]).status == 0)
+        let refused = project.run(["baseline", "4"])
+        #expect(refused.status == 1)
+        #expect(refused.error.hasPrefix("\(project.migrationsPath)/0004_broken.sql:1:1: error: '-- migrate:down' without"))
+        #expect(project.run(["migrate"]).status == 1)
+    }
+
+    @Test(arguments: [["verify"], ["status", "--exit-code"]])
+    func checksOnAMissingDatabaseFail(command: [String]) throws {
+        let project = try CLIProject(history)
+        let result = project.run(command)
+        #expect(result.status == 1)
+        #expect(result.error == "cellar: error: no database at \(project.databasePath)\n")
+        #expect(!FileBytes.exists(project.databasePath))
+    }
 }

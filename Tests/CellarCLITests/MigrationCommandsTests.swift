@@ -87,8 +87,8 @@ import Testing
 
     @Test func statusOfAMissingDatabaseShowsEverythingPendingWithoutCreatingIt() throws {
         let project = try CLIProject(three)
-        let result = project.run(["status", "--format", "json", "--exit-code"])
-        #expect(result.status == 3)
+        let result = project.run(["status", "--format", "json"])
+        #expect(result.status == 0)
         #expect(result.output.contains("\"version\": 0"))
         #expect(!FileBytes.exists(project.databasePath))
     }
@@ -135,6 +135,7 @@ import Testing
         #expect(created.output == "\(project.migrationsPath)/0004_add_vintage.sql\n")
         let text = try FileBytes.readText(project.folder.file("migrations/0004_add_vintage.sql"))
         #expect(text.contains("-- migrate:up\n") && text.contains("-- migrate:down\n"))
+        #expect(project.run(["migrate", "--to", "3"]).status == 0)
         let status = project.run(["status", "--exit-code"])
         #expect(status.status == 3)
         #expect(

@@ -206,9 +206,13 @@ import Testing
         try database.trace(nil)
         #expect(try project.versions(database) == [1, 2])
         #expect(try project.tables(database).contains("own"))
+        // Claimed (an unfinished row) before its first statement, recorded as applied after its last.
+        let begin = try #require(statements.firstIndex(of: "BEGIN;"))
         let vacuum = try #require(statements.firstIndex(of: "VACUUM;"))
-        let insert = try #require(statements.lastIndex { $0.hasPrefix("INSERT INTO main.cellar_migrations") })
-        #expect(vacuum < insert)
+        let claim = try #require(statements.lastIndex { $0.hasPrefix("INSERT INTO main.cellar_migrations") })
+        let finish = try #require(statements.lastIndex { $0.contains("SET kind = 'applied'") })
+        #expect(claim < begin && vacuum < finish)
+        #expect(try database.scalar("SELECT kind FROM cellar_migrations WHERE version = 2") == .text("applied"))
     }
 
     @Test func skipsWhatAnotherProcessAppliedMeanwhile() throws {

@@ -72,7 +72,7 @@ import Testing
         (["cellar", "query", "--mode=j"], ["--mode=json", "--mode=jsonl"]),
         (["cellar", "--color", "a"], ["auto", "always"]),
         (["cellar", "status", "--format", ""], ["text", "json"]),
-        (["cellar", "migrate", "--d"], ["--dry-run", "--dump-schema", "--database"]),
+        (["cellar", "migrate", "--d"], ["--dry-run", "--dump-schema", "--databases-from", "--database"]),
         (
             ["cellar", "-"],
             [

@@ -126,4 +126,41 @@ import Testing
             ), "\(result)")
         #expect(try Database(path: folder.file("cellar.sqlite")).scalar("SELECT count(*) FROM labels") == .integer(0))
     }
+
+    // MARK: - new
+
+    @Test func newNeverDuplicatesAVersionWhateverTheMix() throws {
+        let folder = try importedHistory()
+        var created: [String] = []
+        for arguments in [
+            ["new", "a", "--timestamp"], ["new", "b", "--timestamp"], ["new", "c"], ["new", "d", "--timestamp"],
+        ] {
+            let result = try Cellar.run(arguments, in: folder.path)
+            #expect(result.status == 0, "\(result)")
+            created.append(result.output)
+        }
+        let versions = try DirectoryListing.fileNames(in: folder.file("migrations")).compactMap {
+            MigrationParser.parseFileName($0)?.version
+        }
+        #expect(Set(versions).count == versions.count, "\(created)")
+        #expect(versions.count == 7)
+        let status = try Cellar.run(["status"], in: folder.path)
+        #expect(status.status == 0, "\(status)")
+    }
+
+    @Test func newOnAFullDiskLeavesNothingBehind() throws {
+        let folder = try importedHistory()
+        let before = try DirectoryListing.fileNames(in: folder.file("migrations"))
+        // A file-size limit of 0 with SIGXFSZ ignored makes every write to a file fail with EFBIG, as a
+        // full disk would; cellar's streams go through a pipe, which the limit does not touch.
+        let result = try Shell.run(
+            "/bin/sh",
+            ["-c", "trap '' XFSZ; ( ulimit -f 0; \"$0\" new todo; echo \"exit $?\" ) 2>&1 | cat", Cellar.executablePath],
+            environment: Cellar.cleanEnvironment, directory: folder.path)
+        #expect(
+            result.output
+                == "cellar: error: cannot create 'migrations/20240103000001_todo.sql': File too large\nexit 1\n", "\(result)")
+        #expect(try DirectoryListing.fileNames(in: folder.file("migrations")) == before)
+        #expect(try Cellar.run(["migrate"], in: folder.path).status == 0)
+    }
 }

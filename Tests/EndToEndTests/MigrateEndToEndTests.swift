@@ -162,6 +162,8 @@ func tableNames(_ path: String) throws -> [String] {
     @Test func statusExitCodeAndJSONEndToEnd() throws {
         let folder = TemporaryDirectory()
         try folder.write("migrations/0001_a.sql", "CREATE TABLE a (x);")
+        #expect(try Cellar.run(["status", "--exit-code"], in: folder.path).status == 1)
+        #expect(try Cellar.run(["create"], in: folder.path).status == 0)
         #expect(try Cellar.run(["status", "--exit-code"], in: folder.path).status == 3)
         #expect(try Cellar.run(["migrate", "-q"], in: folder.path).output.isEmpty)
         let json = try Cellar.run(["status", "--format", "json", "--exit-code"], in: folder.path)

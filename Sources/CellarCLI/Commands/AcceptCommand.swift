@@ -10,7 +10,9 @@ enum AcceptCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
         let version = try MigrationSession.version(invocation.arguments.positionals[0], command: spec.name)
-        let migrations = try session.loadMigrations()
+        let files = try session.loadMigrationFiles()
+        try session.requireUsable(files, versions: [version])
+        let migrations = files.migrations
         let migrator = Migrator(database: try session.openForWriting(creating: false), migrations: migrations)
         let changed = try session.translating { try migrator.accept(version: version) }
         let identifier = migrations.first { $0.version == version }?.identifier ?? String(version)

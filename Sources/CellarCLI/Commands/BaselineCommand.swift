@@ -10,7 +10,9 @@ enum BaselineCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
         let version = try MigrationSession.version(invocation.arguments.positionals[0], command: spec.name)
-        let migrations = try session.loadMigrations()
+        let files = try session.loadMigrationFiles()
+        try session.requireUsable(files, versions: files.problems.compactMap(\.version).filter { $0 <= version })
+        let migrations = files.migrations
         let migrator = Migrator(database: try session.openForWriting(creating: false), migrations: migrations)
         let recorded = try session.translating { try migrator.baseline(through: version) }
         try session.summarize(

@@ -18,4 +18,6 @@ struct Invocation {
     let configuration: Configuration
     /// Standard streams and environment.
     let io: IO
+    /// Where a command run for one database of a fleet leaves what it did; nil otherwise.
+    var record: FleetRecord? = nil
 }

@@ -11,7 +11,7 @@ enum MigrateCommand: Command {
             OptionSpec("all-or-nothing", help: "Run every pending migration in one transaction."),
             OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
             MigrationSession.dumpSchemaOption,
-        ] + BackupPolicy.options,
+        ] + BackupPolicy.options + FleetOptions.options + [FleetOptions.format],
         discussion: """
             Every file is read and checked before anything runs. A failing migration is rolled back and
             the run stops; migrations applied before it in the same run stay applied (unless
@@ -28,7 +28,7 @@ enum MigrateCommand: Command {
         if arguments.has("dry-run") { return try dryRun(session, migrations: migrations, options: options) }
         try session.preflight(migrations, options: options)
         let database = try session.openForWriting(creating: true)
-        return try TerminationWatcher.shared.guarding(database) {
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             try apply(migrations, options: options, on: database, session: session)
         }
     }
@@ -45,6 +45,8 @@ enum MigrateCommand: Command {
         let outcomes = try session.translating { try migrator.migrate(options) }
         let applied = outcomes.filter { !$0.wasSkipped }.count
         let version = try migrator.currentVersion()
+        session.invocation.record?.appliedMigrations = applied
+        session.invocation.record?.version = version
         if applied == 0 {
             try session.summarize("nothing to apply; the database is at version \(version)")
         } else {

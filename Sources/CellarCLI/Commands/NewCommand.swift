@@ -15,7 +15,8 @@ enum NewCommand: Command {
             throw UsageError("'\(name)' is not a migration name (letters, digits, _ and - only)", command: spec.name)
         }
         let folder = invocation.configuration.migrationsDirectory
-        let version = invocation.arguments.has("timestamp") ? WallClock.compactUTCTimestamp() : try nextVersion(in: folder)
+        let taken = try takenVersions(in: folder)
+        let version = invocation.arguments.has("timestamp") ? try freeTimestamp(avoiding: taken) : try nextVersion(after: taken)
         makeFolders(folder)
         let path = DirectoryListing.join(folder, "\(version)_\(name).sql")
         try create(path, contents: MigrationTemplate.text)
@@ -23,22 +24,44 @@ enum NewCommand: Command {
         return .success
     }
 
-    /// The highest version in `folder` plus one, zero-padded to four digits (0001 for an empty folder).
-    private static func nextVersion(in folder: String) throws -> String {
+    /// The versions the `.sql` files of `folder` already have (none when it does not exist yet).
+    private static func takenVersions(in folder: String) throws -> Set<Int64> {
         let names = DirectoryListing.isDirectory(folder) ? try DirectoryListing.fileNames(in: folder) : []
-        let highest = names.compactMap { MigrationParser.parseFileName($0)?.version }.max() ?? 0
+        return Set(names.compactMap { MigrationParser.parseFileName($0)?.version })
+    }
+
+    /// The highest version taken plus one, zero-padded to four digits (0001 for an empty folder).
+    private static func nextVersion(after taken: Set<Int64>) throws -> String {
+        let highest = taken.max() ?? 0
         guard highest < Int64.max else { throw CommandFailure(message: "no version follows \(highest)") }
         return WallClock.pad(Int(highest + 1), to: 4)
     }
 
-    /// Creates `path`, refusing to replace a file that exists.
+    /// The UTC time `YYYYMMDDHHMMSS`, moved on a second at a time while a file has that version.
+    private static func freeTimestamp(avoiding taken: Set<Int64>) throws -> String {
+        var secondsLater = 0
+        while true {
+            let stamp = WallClock.compactUTCTimestamp(secondsLater: secondsLater)
+            if let version = Int64(stamp), !taken.contains(version) { return stamp }
+            secondsLater += 1
+        }
+    }
+
+    /// Writes `contents` to a temporary dotfile beside `path` (ignored as a migration), then links it
+    /// into place: a failure such as a full disk leaves nothing behind, and an existing file is never
+    /// replaced.
     private static func create(_ path: String, contents: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let temporary = DirectoryListing.join(FilePath.folder(of: path), ".\(fileName).\(getpid()).tmp")
+        defer { unlink(temporary) }
+        do {
+            try FileContents.write(Array(contents.utf8), to: temporary)
+        } catch let error as SystemError {
+            throw CommandFailure(message: "cannot create '\(path)': \(String(cString: strerror(error.code)))")
+        }
+        guard link(temporary, path) == 0 else {
             throw CommandFailure(message: "cannot create '\(path)': \(String(cString: strerror(errno)))")
         }
-        close(descriptor)
-        try FileContents.write(Array(contents.utf8), to: path)
     }
 
     /// Creates `folder` and any missing parents (`mkdir -p`); a failure surfaces when the file is created.

@@ -30,7 +30,7 @@ enum QueryCommand: Command {
         let database = try DatabaseOpener(invocation.configuration).openExisting(
             defensive: true, fileFunctions: true, safe: arguments.has("safe"))
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
-        return try TerminationWatcher.shared.guarding(database) {
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             try runStatements(sql, on: database, parameters: parameters, renderer: renderer)
         }
     }

@@ -20,9 +20,10 @@ enum RollbackCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
         let target = try target(invocation.arguments)
-        let migrations = try session.loadMigrations()
+        let files = try session.loadMigrationFiles()
+        let migrations = files.migrations
         let database = try session.openForWriting(creating: false)
-        return try TerminationWatcher.shared.guarding(database) {
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             let migrator = session.migrator(database, migrations: migrations)
             let before = try session.translating { try migrator.applied() }
             let seedsBefore = try Seeder(database: database).status(of: [])
@@ -32,7 +33,14 @@ enum RollbackCommand: Command {
                 return .success
             }
             let start = WallClock.milliseconds()
-            let outcomes = try session.translating { try migrator.rollback(target) }
+            let outcomes = try session.translating {
+                do {
+                    return try migrator.rollback(target)
+                } catch MigrationError.appliedButMissing(let version, _) where files.problem(version: version) != nil {
+                    try session.requireUsable(files, versions: [version])
+                    return []
+                }
+            }
             let undone = outcomes.filter { !$0.wasSkipped }
             let remaining = try migrator.applied()
             let version = remaining.last?.version ?? 0

@@ -32,7 +32,7 @@ enum RunCommand: Command {
             options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
         defer { try? renderer.flush() }
-        return try TerminationWatcher.shared.guarding(database) {
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io)
         }
     }

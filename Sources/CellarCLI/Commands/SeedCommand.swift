@@ -26,7 +26,7 @@ enum SeedCommand: Command {
                 ? Seed.all(in: folder) : files.map { path throws(MigrationError) in try Seed.file(path, seedsFolder: folder) }
         }
         let database = try session.openForWriting(creating: false, fileFunctions: true)
-        return try TerminationWatcher.shared.guarding(database) {
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             let start = WallClock.milliseconds()
             let outcomes = try session.translating {
                 try Seeder(database: database).run(seeds, force: invocation.arguments.has("force"))

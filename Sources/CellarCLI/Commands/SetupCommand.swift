@@ -9,7 +9,7 @@ enum SetupCommand: Command {
         options: [
             OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
             MigrationSession.dumpSchemaOption,
-        ] + BackupPolicy.options,
+        ] + BackupPolicy.options + FleetOptions.options + [FleetOptions.format],
         discussion: """
             Idempotent: safe to run on every deploy. A seeds folder that does not exist is skipped unless it
             was named with --seeds or CELLAR_SEEDS. Seed SQL may call readfile('path'); relative paths are
@@ -25,7 +25,7 @@ enum SetupCommand: Command {
         let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
         try session.preflight(migrations, options: options)
         let database = try session.openForWriting(creating: true, fileFunctions: true)
-        return try TerminationWatcher.shared.guarding(database) {
+        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             let migrator = session.migrator(database, migrations: migrations)
             try session.warnAboutAppliedChanges(migrator)
             let hasPendingMigrations = try !session.translating { try migrator.pending(options) }.isEmpty
@@ -48,6 +48,9 @@ enum SetupCommand: Command {
             let applied = outcomes.filter { !$0.wasSkipped }.count
             let seeded = seedOutcomes.filter { !$0.wasSkipped }.count
             let version = try migrator.currentVersion()
+            invocation.record?.appliedMigrations = applied
+            invocation.record?.appliedSeeds = seeded
+            invocation.record?.version = version
             if applied + seeded == 0 {
                 try session.summarize("nothing to do; the database is at version \(version) and every seed is applied")
             } else {

@@ -8,11 +8,15 @@ enum StatusCommand: Command {
         abstract: "Show every migration and seed: applied, pending, changed or missing.",
         options: [
             OptionSpec("exit-code", help: "Exit 3 if anything is pending, changed or missing."),
-            OptionSpec("format", value: "format", completion: .choices(["text", "json"]), help: "text (default) or json."),
-        ],
+            OptionSpec(
+                "format", value: "format", completion: .choices(["text", "json"]),
+                help: "text (default) or json (for a fleet: one object per database per line)."),
+        ] + FleetOptions.options,
         discussion: """
             A database file that does not exist yet is reported at version 0 with everything pending; it
-            is not created. transaction:false migrations are marked: they are not atomic.
+            is not created (with --exit-code it is an error: no database at PATH). transaction:false
+            migrations are marked: they are not atomic; comment-only ones are marked [empty]. A file that
+            cannot be used is listed, marked [error: …], and status then exits 1.
             """)
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
@@ -21,16 +25,29 @@ enum StatusCommand: Command {
         guard format == "text" || format == "json" else {
             throw UsageError("option '--format' expects text or json, not '\(format)'", command: spec.name)
         }
-        let migrations = try session.loadMigrations()
+        let files = try session.loadMigrationFiles()
+        if invocation.arguments.has("exit-code") { try session.requireExistingDatabase() }
         let database = try session.openForReading()
-        let migrator = Migrator(database: database, migrations: migrations)
-        let report = StatusReport(
-            databasePath: invocation.configuration.databasePath, version: try migrator.currentVersion(),
-            migrations: try migrator.status(), seeds: try seedStatus(invocation, database: database))
+        let migrator = Migrator(database: database, migrations: files.migrations)
+        let report = try session.translating {
+            StatusReport(
+                databasePath: invocation.configuration.databasePath, version: try migrator.currentVersion(),
+                migrations: try migrator.status(), seeds: try seedStatus(invocation, database: database),
+                problems: files.problems)
+        }
         let text = format == "json" ? report.json() : report.text()
         try invocation.io.output.write(invocation.io.isOutputTerminal && format == "text" ? escapedLines(text) : text)
-        let hasWork =
-            report.migrations.contains { $0.state != .applied } || report.seeds.contains { $0.state != .applied }
+        if !files.problems.isEmpty {
+            let paths = files.problems.map(\.path).joined(separator: ", ")
+            throw CommandFailure(
+                message: "\(files.problems.count == 1 ? "a migration file" : "\(files.problems.count) migration files") "
+                    + "cannot be used (marked [error] above): \(paths)")
+        }
+        let workToDo =
+            report.migrations.filter { $0.state != .applied }.count + report.seeds.filter { $0.state != .applied }.count
+        invocation.record?.workToDo = workToDo
+        invocation.record?.version = report.version
+        let hasWork = workToDo > 0
         return invocation.arguments.has("exit-code") && hasWork ? .workPending : .success
     }
 

@@ -7,7 +7,7 @@ enum VerifyCommand: Command {
         abstract: "Fail (exit 1) if any applied migration's file changed or is missing.",
         options: [
             OptionSpec("schema", help: "Also replay the applied migrations and report schema drift (exit 1 on drift).")
-        ],
+        ] + FleetOptions.options + [FleetOptions.format],
         discussion: """
             --schema replays the up sections of every applied migration (baselined ones included) into an
             in-memory database and compares its schema with the database's, ignoring whitespace, comments,
@@ -16,13 +16,26 @@ enum VerifyCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
-        let migrations = try session.loadMigrations()
-        let migrator = Migrator(database: try session.openForReading(), migrations: migrations)
-        let problems = try migrator.verify()
+        let files = try session.loadMigrationFiles()
+        try session.requireExistingDatabase()
+        let migrator = Migrator(database: try session.openForReading(), migrations: files.migrations)
+        let applied = Set(try session.translating { try migrator.applied() }.map(\.version))
+        let unusable = files.problems.filter { $0.version.map(applied.contains) ?? false }
+        let troubled = Set(unusable.compactMap(\.version))
         let reporter = ErrorReporter(io: invocation.io, usesColor: invocation.configuration.usesColor)
-        for problem in problems {
-            _ = reporter.report(FlagAdvice.advised(problem))
+        for problem in unusable { _ = reporter.report(FlagAdvice.advised(problem.error)) }
+        for problem in files.problems where !(problem.version.map(applied.contains) ?? false) {
+            invocation.io.printError(
+                "cellar: warning: "
+                    + ControlCharacterEscaping.escape(
+                        "\(problem.path): \(StatusReport.message(of: problem)) (not applied, so not verified)"))
         }
+        let mismatches = try migrator.verify().filter { error in
+            if case .appliedButMissing(let version, _) = error { return !troubled.contains(version) }
+            return true
+        }
+        for problem in mismatches { _ = reporter.report(FlagAdvice.advised(problem)) }
+        let problems = unusable.map(\.error) + mismatches
         guard problems.isEmpty else {
             throw CommandFailure(
                 message: "verification failed: \(MigrationProgress.count(problems.count, "applied migration")) "
@@ -39,6 +52,7 @@ enum VerifyCommand: Command {
                         "schema drift: \(MigrationProgress.count(drifts.count, "difference")) from what the migrations create")
             }
         }
+        invocation.record?.verifiedMigrations = try migrator.applied().count
         try session.summarize(
             "verified \(MigrationProgress.count(try migrator.applied().count, "applied migration")): all match their files"
                 + (invocation.arguments.has("schema") ? " and the schema matches them" : ""))

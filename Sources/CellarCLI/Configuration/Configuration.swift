@@ -5,8 +5,10 @@ enum ColorChoice: String, CaseIterable, Sendable {
 
 /// The settings a command runs with, resolved from flags, environment and defaults.
 struct Configuration: Sendable {
-    /// The database file.
+    /// The database file (the first one given, for a fleet).
     var databasePath: String
+    /// Every database given with `-d` (or `CELLAR_DATABASE`), in order, glob patterns unexpanded.
+    var databaseArguments: [String]
     /// The migrations folder.
     var migrationsDirectory: String
     /// The seeds folder.
@@ -24,7 +26,12 @@ struct Configuration: Sendable {
     ///
     /// - Throws: ``UsageError`` for a value that does not parse, naming the flag or variable.
     init(_ arguments: ParsedArguments, environment: [String: String], isErrorTerminal: Bool) throws(UsageError) {
-        databasePath = try Self.databasePath(arguments, environment: environment)
+        databaseArguments = try Self.databaseArguments(arguments, environment: environment)
+        if let first = databaseArguments.first {
+            databasePath = first
+        } else {
+            databasePath = try Self.urlOrDefault(environment)
+        }
         migrationsDirectory = GlobalOptions.migrations.resolve(arguments, environment: environment)
         seedsDirectory = GlobalOptions.seeds.resolve(arguments, environment: environment)
         let timeoutText = GlobalOptions.busyTimeout.resolve(arguments, environment: environment)
@@ -45,16 +52,28 @@ struct Configuration: Sendable {
         extensions = arguments.allValues(GlobalOptions.loadExtension.long)
     }
 
-    /// `-d`, then `CELLAR_DATABASE`, then `DATABASE_URL` (a URL, as dbmate reads it), then the default.
-    private static func databasePath(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)
-        -> String
+    /// Whether several databases were named, or a pattern: `setup`, `migrate`, `status` and `verify`
+    /// then run on each.
+    var isFleet: Bool {
+        databaseArguments.count > 1 || databaseArguments.contains(where: GlobPattern.isPattern)
+    }
+
+    /// Every `-d`, else `CELLAR_DATABASE`; empty when neither is given.
+    private static func databaseArguments(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)
+        -> [String]
     {
         let setting = GlobalOptions.database
-        let explicit =
-            arguments.value(setting.option.long).map { ("--database", $0) }
-            ?? environment[setting.environmentVariable ?? ""].flatMap { $0.isEmpty ? nil : ("CELLAR_DATABASE", $0) }
-        if let (_, path) = explicit { return path }
+        var values = arguments.allValues(setting.option.long)
+        if values.isEmpty, let path = environment[setting.environmentVariable ?? ""], !path.isEmpty {
+            values = [path]
+        }
+        return values
+    }
+
+    /// `DATABASE_URL` (a URL, as dbmate reads it), read when neither `-d` nor `CELLAR_DATABASE` is given,
+    /// else the default.
+    private static func urlOrDefault(_ environment: [String: String]) throws(UsageError) -> String {
         if let url = environment["DATABASE_URL"], !url.isEmpty { return try DatabaseURL.path(from: url) }
-        return setting.defaultValue
+        return GlobalOptions.database.defaultValue
     }
 }

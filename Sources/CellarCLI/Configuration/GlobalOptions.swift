@@ -2,8 +2,9 @@
 enum GlobalOptions {
     static let database = Setting(
         option: OptionSpec(
-            "database", short: "d", value: "path",
-            help: "The database file (env CELLAR_DATABASE, then DATABASE_URL; default cellar.sqlite)."),
+            "database", short: "d", value: "path", repeatable: true,
+            help: "The database file; several, or a glob pattern, for a fleet (env CELLAR_DATABASE, then DATABASE_URL; "
+                + "default cellar.sqlite)."),
         environmentVariable: "CELLAR_DATABASE", defaultValue: "cellar.sqlite")
     static let migrations = Setting(
         option: OptionSpec(

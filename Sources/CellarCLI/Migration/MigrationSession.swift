@@ -1,4 +1,5 @@
 import CellarKit
+import Glibc
 
 /// What the migration commands share: loading the files, opening the database for writing with clear
 /// errors, and turning migrator errors into diagnostics and exit statuses.
@@ -15,6 +16,30 @@ struct MigrationSession {
     /// Every migration of the configured folder, checked before the database is touched.
     func loadMigrations() throws -> [Migration] {
         try translating { try MigrationSource.folder(configuration.migrationsDirectory).load() }
+    }
+
+    /// Every migration of the configured folder that can be used, and the files that cannot, for the
+    /// commands that only report or that act on some files only (SPEC: they keep working when a
+    /// pending file is malformed).
+    func loadMigrationFiles() throws -> MigrationFiles {
+        try translating { try MigrationSource.folder(configuration.migrationsDirectory).loadReportingProblems() }
+    }
+
+    /// Throws the error of the first file among `versions` that cannot be used: the files a command
+    /// acts on must all be good, the others may not be.
+    func requireUsable(_ files: MigrationFiles, versions: some Sequence<Int64>) throws {
+        for version in versions {
+            if let problem = files.problem(version: version) { try translating { throw problem.error } }
+        }
+    }
+
+    /// Fails with `no database at PATH` when the database file does not exist, for the checks that
+    /// must not pass on a mistyped path (`verify`, `status --exit-code`).
+    func requireExistingDatabase() throws {
+        let path = configuration.databasePath
+        guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
+            throw CommandFailure(message: "no database at \(path)")
+        }
     }
 
     /// Checks what `migrate` checks before it runs — order, target, `--all-or-nothing` — against the
@@ -55,6 +80,9 @@ struct MigrationSession {
         for problem in try migrator.verify() {
             let text: String
             switch problem {
+            case .unfinished:
+                // Another deploy may be running it right now; migrate waits for it and says more if it must.
+                continue
             case .changedAfterApply(let version, let path):
                 text = "\(path): \(FlagAdvice.changedAfterApplyMessage(version: version))"
             default:
@@ -97,6 +125,7 @@ struct MigrationSession {
     func backUpIfAsked(_ database: Database, version: Int64) throws {
         let policy = BackupPolicy(invocation.arguments)
         if let path = try policy.backUp(database, address: configuration.databasePath, version: version) {
+            invocation.record?.backupPath = path
             try io.printOutput("backup: \(ControlCharacterEscaping.escape(path))")
         }
     }

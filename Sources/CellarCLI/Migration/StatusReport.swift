@@ -6,26 +6,55 @@ struct StatusReport {
     let version: Int64
     let migrations: [MigrationStatus]
     let seeds: [Seeder.Status]
+    /// Files that cannot be used as migrations, listed with their error among the others.
+    let problems: [MigrationFiles.Problem]
+
+    /// A report; a problem file's version replaces the `missing` entry its ledger row would make.
+    init(
+        databasePath: String, version: Int64, migrations: [MigrationStatus], seeds: [Seeder.Status],
+        problems: [MigrationFiles.Problem] = []
+    ) {
+        self.databasePath = databasePath
+        self.version = version
+        let troubled = Set(problems.compactMap(\.version))
+        self.migrations = migrations.filter { $0.state != .missing || !troubled.contains($0.version) }
+        self.seeds = seeds
+        self.problems = problems
+        self.records = Dictionary(
+            migrations.compactMap { entry in entry.record.map { ($0.version, $0) } }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private let records: [Int64: AppliedMigration]
 
     /// One line per migration and per seed, under a heading naming the database and its version.
     func text() -> String {
         var lines = ["database \(databasePath) at version \(version)", "migrations:"]
-        if migrations.isEmpty { lines.append("  (none)") }
-        let width = migrations.map { $0.versionText.count + 1 + $0.name.count }.max() ?? 0
+        if migrations.isEmpty && problems.isEmpty { lines.append("  (none)") }
+        let width = (migrations.map { $0.versionText.count + 1 + $0.name.count } + problems.map(\.fileName.count)).max() ?? 0
+        var rows: [(version: Int64, line: String)] = problems.map { problem in
+            var line = "  \(pad("error", 8)) \(pad(problem.fileName, width))"
+            if let record = problem.version.flatMap({ records[$0] }) {
+                line += "  \(record.appliedAt) (\(record.durationMilliseconds) ms)"
+            }
+            return (problem.version ?? .max, line + "  [error: \(Self.message(of: problem))]")
+        }
         for entry in migrations {
             let label = "\(entry.versionText) \(entry.name)"
             var line = "  \(pad(entry.state.rawValue, 8)) \(pad(label, width))"
             if let record = entry.record { line += "  \(record.appliedAt) (\(record.durationMilliseconds) ms)" }
             if entry.state == .changed { line += "  file changed since it was applied" }
             if entry.state == .missing { line += "  recorded, but no file" }
+            if entry.state == .unfinished { line += "  started, not finished: running now, or stopped partway" }
             if entry.migration?.up.isTransactional == false { line += "  [transaction:false: not atomic]" }
             if let migration = entry.migration, migration.isUnwritten {
                 line += "  [not written yet: write its up section before migrating]"
             } else if entry.migration?.isEmpty == true {
                 line += "  [empty]"
             }
-            lines.append(line)
+            rows.append((entry.version, line))
         }
+        lines += rows.enumerated().sorted { ($0.element.version, $0.offset) < ($1.element.version, $1.offset) }.map(
+            \.element.line)
         if !seeds.isEmpty {
             lines.append("seeds:")
             let seedWidth = seeds.map(\.name.count).max() ?? 0
@@ -47,6 +76,16 @@ struct StatusReport {
                 ("duration_ms", entry.record.map { String($0.durationMilliseconds) } ?? "null"),
             ])
         }
+        let problemObjects = problems.map { problem in
+            let record = problem.version.flatMap { records[$0] }
+            return object([
+                ("version", problem.version.map(String.init) ?? "null"), ("name", string(problem.fileName)),
+                ("state", string("error")), ("checksum", record.map { string($0.checksum) } ?? "null"),
+                ("applied_at", record.map { string($0.appliedAt) } ?? "null"),
+                ("duration_ms", record.map { String($0.durationMilliseconds) } ?? "null"),
+                ("error", string(Self.message(of: problem))),
+            ])
+        }
         let seedObjects = seeds.map { seed in
             object([
                 ("name", string(seed.name)), ("state", string(seed.state.rawValue)), ("checksum", string(seed.checksum)),
@@ -55,9 +94,16 @@ struct StatusReport {
         }
         return object([
             ("database", string(databasePath)), ("version", String(version)),
-            ("migrations", "[" + migrationObjects.joined(separator: ", ") + "]"),
+            ("migrations", "[" + (migrationObjects + problemObjects).joined(separator: ", ") + "]"),
             ("seeds", "[" + seedObjects.joined(separator: ", ") + "]"),
         ]) + "\n"
+    }
+
+    /// The problem's error in one line: `line:column: message` when it has a place in the file.
+    static func message(of problem: MigrationFiles.Problem) -> String {
+        guard let diagnostic = problem.error.diagnostic else { return problem.error.description }
+        guard let location = diagnostic.location else { return diagnostic.message }
+        return "\(location.line):\(location.column): \(diagnostic.message)"
     }
 
     private func object(_ members: [(String, String)]) -> String {

@@ -5,6 +5,9 @@ final class LineReader {
     private let source: any ByteSource
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next line break goes on: bytes before it hold none, so that a long
+    /// line read in many pieces is searched once.
+    private var searched = 0
     private var isAtEnd = false
 
     /// Creates a reader of `source`.
@@ -27,7 +30,7 @@ final class LineReader {
     /// - Throws: what the source throws.
     func nextLine() throws -> Line? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer[max(start, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
                 defer { start = newline + 1 }
                 let end = newline > start && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
                 return Self.line(buffer[start..<end])
@@ -37,6 +40,7 @@ final class LineReader {
                 defer { start = buffer.count }
                 return Self.line(buffer[start...])
             }
+            searched = buffer.count
             try fill()
         }
     }
@@ -54,6 +58,7 @@ final class LineReader {
     private func fill() throws {
         if start > 0 {
             buffer.removeSubrange(0..<start)
+            searched -= start
             start = 0
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

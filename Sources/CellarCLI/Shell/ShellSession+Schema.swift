@@ -49,18 +49,23 @@ extension ShellSession {
     /// as `cellar status` shows it (without the seeds).
     func showMigrations() throws {
         let folder = configuration.migrationsDirectory
-        var migrations: [Migration] = []
+        var files: MigrationFiles?
         if access(folder, F_OK) == 0 {
-            migrations = try MigrationSource.folder(folder).load()
+            files = try MigrationSource.folder(folder).loadReportingProblems()
         } else {
             writeOutput("(no migrations folder '\(shown(folder))': recorded migrations show as missing)")
         }
-        let migrator = Migrator(database: database, migrations: migrations)
+        let migrator = Migrator(database: database, migrations: files?.migrations ?? [])
         let report = StatusReport(
             databasePath: database.path, version: try migrator.currentVersion(), migrations: try migrator.status(),
-            seeds: [])
+            seeds: [], problems: files?.problems ?? [])
         for line in report.text().split(separator: "\n") {
             writeOutput(shown(String(line)))
+        }
+        if let problems = files?.problems, !problems.isEmpty {
+            throw DotCommandError(
+                "\(problems.count == 1 ? "a migration file" : "\(problems.count) migration files") cannot be used "
+                    + "(marked [error] above): \(problems.map(\.path).joined(separator: ", "))")
         }
     }
 

@@ -23,6 +23,8 @@ struct StatementAccumulator {
 
     /// Whether the pending statement holds a line that is not UTF-8, so that it must not run.
     private(set) var isSkipping = false
+    /// `sqlite3_complete` over ``text``, fed a line at a time so that a long statement is read once.
+    private var completeness = StatementBoundaryScanner()
 
     /// Whether no statement is half typed.
     var isEmpty: Bool { text.isEmpty }
@@ -35,9 +37,12 @@ struct StatementAccumulator {
             text = line
             firstLine = lineNumber
         } else {
-            text += "\n" + line
+            text += "\n"
+            text += line
+            completeness.scan("\n")
         }
-        guard Database.isComplete(text) else { return .pending }
+        completeness.scan(line)
+        guard completeness.isComplete else { return .pending }
         return takeAll()
     }
 
@@ -62,6 +67,7 @@ struct StatementAccumulator {
     mutating func discard() {
         text = ""
         isSkipping = false
+        completeness.reset()
     }
 
     private static func isDotCommand(_ line: String) -> Bool {

@@ -48,6 +48,11 @@ enum FlagAdvice {
             return diagnostic
         case .unwritten(let path):
             return Diagnostic(path: path, message: "not written yet: its up section is still the template 'cellar new' wrote")
+        case .unfinished(let version, _, _):
+            return CommandFailure(
+                message: error.description + ". If no process runs it, check what its statements did, then either "
+                    + "finish it by hand and run 'cellar accept \(version)', or run it again from the start after "
+                    + "'cellar query \"DELETE FROM cellar_migrations WHERE version = \(version)\"'")
         case .nonTransactionalInAllOrNothing(let path):
             return Diagnostic(path: path, message: "runs with transaction:false, so it cannot be part of --all-or-nothing")
         default:

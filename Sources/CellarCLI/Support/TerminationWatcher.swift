@@ -7,11 +7,13 @@ import Synchronization
 /// transaction is rolled back by the migrator or script runner, and the command exits 130 or 143.
 ///
 /// The signals are blocked in the calling thread and taken by one watching thread with `sigwait`, so
-/// nothing runs inside a signal handler. The watcher is started once per process and then guards one
-/// database at a time.
+/// nothing runs inside a signal handler. The watcher is started once per process; it guards every
+/// database a command is writing, several at once in a fleet (one per worker thread), and while a
+/// fleet runs a signal also stops it from starting another database.
 final class TerminationWatcher: Sendable {
-    /// What is being guarded now: the database's interrupter and cancellation flag.
-    private let guarded = Mutex<(Interrupter, CancellationFlag)?>(nil)
+    /// What is being guarded now: each database's interrupter and cancellation flag, by a token, and
+    /// the flags of running fleets.
+    private let guarded = Mutex<Guarded>(Guarded())
     /// The signal that asked to stop, or 0.
     private let received = Atomic<Int32>(0)
 
@@ -39,12 +41,16 @@ final class TerminationWatcher: Sendable {
 
     /// Runs `body` with `database` guarded. If a signal stopped it, the error it threw comes back as a
     /// ``SignalStop`` carrying the signal's exit status (128 + signal number).
-    func guarding(_ database: Database, _ body: () throws -> ExitStatus) throws -> ExitStatus {
+    ///
+    /// A signal that came too late to stop anything — `body` finished, its last COMMIT went through — is
+    /// reported on `io` as a note and the command's own status stands: the work is committed, and a
+    /// deploy tool reading a failure would run it again.
+    func guarding(_ database: Database, io: IO, _ body: () throws -> ExitStatus) throws -> ExitStatus {
         let flag = CancellationFlag()
         database.cancellation = flag
-        guarded.withLock { $0 = (database.interrupter, flag) }
+        let token = guarded.withLock { $0.add(database.interrupter, flag) }
         defer {
-            guarded.withLock { $0 = nil }
+            guarded.withLock { $0.databases[token] = nil }
             database.cancellation = nil
         }
         let status: ExitStatus
@@ -54,10 +60,30 @@ final class TerminationWatcher: Sendable {
             guard let signalStatus = stopStatus() else { throw error }
             throw SignalStop(underlying: error, status: signalStatus)
         }
-        return stopStatus() ?? status
+        if let name = signalName() {
+            io.printError("cellar: note: \(name) arrived after the work was committed; nothing was rolled back")
+        }
+        return status
     }
 
-    private func stopStatus() -> ExitStatus? {
+    private func signalName() -> String? {
+        switch received.load(ordering: .sequentiallyConsistent) {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        default: nil
+        }
+    }
+
+    /// Runs `body` (a fleet) with `flag` cancelled by SIGINT or SIGTERM, instead of the process ending
+    /// when no database is being written at that moment.
+    func guardingFleet<Result>(_ flag: CancellationFlag, _ body: () throws -> Result) rethrows -> Result {
+        let token = guarded.withLock { $0.addFleet(flag) }
+        defer { guarded.withLock { $0.fleets[token] = nil } }
+        return try body()
+    }
+
+    /// The exit status of the signal received, if one was.
+    func stopStatus() -> ExitStatus? {
         switch received.load(ordering: .sequentiallyConsistent) {
         case SIGINT: .interrupted
         case SIGTERM: .terminated
@@ -72,12 +98,15 @@ final class TerminationWatcher: Sendable {
             guard sigwait(&signals, &signal) == 0 else { continue }
             received.store(signal, ordering: .sequentiallyConsistent)
             guarded.withLock { target in
-                guard let (interrupter, flag) = target else {
+                guard !target.databases.isEmpty || !target.fleets.isEmpty else {
                     // Nothing to roll back: stop as the signal would have.
                     exit(128 + signal)
                 }
-                flag.cancel()
-                interrupter.interrupt()
+                for flag in target.fleets.values { flag.cancel() }
+                for (interrupter, flag) in target.databases.values {
+                    flag.cancel()
+                    interrupter.interrupt()
+                }
             }
         }
     }
@@ -88,6 +117,25 @@ final class TerminationWatcher: Sendable {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         return signals
+    }
+}
+
+/// What ``TerminationWatcher`` guards, by token.
+private struct Guarded {
+    var databases: [Int: (Interrupter, CancellationFlag)] = [:]
+    var fleets: [Int: CancellationFlag] = [:]
+    private var nextToken = 0
+
+    mutating func add(_ interrupter: Interrupter, _ flag: CancellationFlag) -> Int {
+        nextToken += 1
+        databases[nextToken] = (interrupter, flag)
+        return nextToken
+    }
+
+    mutating func addFleet(_ flag: CancellationFlag) -> Int {
+        nextToken += 1
+        fleets[nextToken] = flag
+        return nextToken
     }
 }
 

@@ -12,4 +12,7 @@ public struct AppliedMigration: Sendable, Hashable {
     public let durationMilliseconds: Int64
     /// Whether `baseline` recorded it without running it (`kind = 'baseline'`): `rollback` never undoes it.
     public let isBaseline: Bool
+    /// Whether the row is the claim of a `transaction:false` migration that has not finished
+    /// (`kind = 'unfinished'`): it is still running in another process, or that process stopped partway.
+    public let isUnfinished: Bool
 }

@@ -44,10 +44,17 @@ package enum Ledger {
         }
     }
 
-    /// Every applied migration, by version; empty when the table does not exist yet.
+    /// The `kind` of the row a `transaction:false` migration writes before its first statement runs and
+    /// turns into `applied` after its last; left behind only when its process stopped partway.
+    static let unfinishedKind = "unfinished"
+
+    /// Every applied migration, by version (with the unfinished claims of `transaction:false` migrations
+    /// only when `includingUnfinished`); empty when the table does not exist yet.
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
-    static func appliedMigrations(in database: any SQLConnection) throws -> [AppliedMigration] {
+    static func appliedMigrations(in database: any SQLConnection, includingUnfinished: Bool = false) throws
+        -> [AppliedMigration]
+    {
         let shape = try LedgerShape.migrations(in: database)
         guard shape != .absent else { return [] }
         let kind = shape == .current ? "kind" : "'applied'"
@@ -56,8 +63,33 @@ package enum Ledger {
         ).map { row in
             AppliedMigration(
                 version: row[0].ledgerInteger, name: row[1].ledgerText, checksum: row[2].ledgerText, appliedAt: row[3].ledgerText,
-                durationMilliseconds: row[4].ledgerInteger, isBaseline: row[5].ledgerText == "baseline")
-        }
+                durationMilliseconds: row[4].ledgerInteger, isBaseline: row[5].ledgerText == "baseline",
+                isUnfinished: row[5].ledgerText == unfinishedKind)
+        }.filter { includingUnfinished || !$0.isUnfinished }
+    }
+
+    /// The `kind` of `version`'s row (`applied`, `baseline`, `unfinished`), or nil when it has none; read
+    /// inside the caller's transaction once the ledger is prepared.
+    static func kind(of version: Int64, in database: any SQLConnection) throws -> String? {
+        try database.scalar("SELECT kind FROM main.cellar_migrations WHERE version = ?", [version]).map(\.ledgerText)
+    }
+
+    /// Claims a `transaction:false` migration before its first statement runs: a row of kind `unfinished`
+    /// whose `applied_at` is the time it started.
+    static func claim(_ migration: Migration, in database: any SQLConnection) throws {
+        try record(migration, durationMilliseconds: 0, in: database)
+        try database.execute(
+            "UPDATE main.cellar_migrations SET kind = ? WHERE version = ?", [unfinishedKind, migration.version])
+    }
+
+    /// Turns the claim of `migration` into an applied row, with the current checksum.
+    static func finish(_ migration: Migration, durationMilliseconds: Int64, in database: any SQLConnection) throws {
+        try database.execute(
+            """
+            UPDATE main.cellar_migrations SET kind = 'applied', checksum = ?, applied_at = ?, duration_ms = ?
+            WHERE version = ?
+            """,
+            [migration.checksum, WallClock.utcTimestamp(), durationMilliseconds, migration.version])
     }
 
     /// Whether `version` is recorded, read inside the caller's transaction once the ledger is prepared.

@@ -37,6 +37,9 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     /// `rollback` stopped before undoing migration `before`: another process applied the newer migration
     /// `version` while it ran.
     case appliedMeanwhile(version: Int64, before: Int64)
+    /// A `transaction:false` migration was started at `startedAt` (UTC) and has not finished: it is still
+    /// running in another process, or that process stopped partway.
+    case unfinished(version: Int64, name: String, startedAt: String)
     /// No migration file has this version.
     case unknownVersion(Int64)
     /// The migration has not been applied, so the operation does not apply to it.
@@ -74,7 +77,7 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
         case .foreignKeyViolations(let path, let violations, let notes):
             Diagnostic(path: path, message: Self.describe(violations), notes: notes)
         case .missingFolder, .foreignLedger, .tooManySteps, .crossesBaseline, .outOfOrder, .appliedButMissing,
-            .appliedMeanwhile, .unknownVersion, .notApplied:
+            .appliedMeanwhile, .unfinished, .unknownVersion, .notApplied:
             nil
         }
     }
@@ -100,6 +103,10 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
         case .appliedMeanwhile(let version, let before):
             "another process applied migration \(version) while this rollback ran; stopped before undoing "
                 + "migration \(before)"
+        case .unfinished(let version, let name, let startedAt):
+            "migration \(version) (\(name)) was started at \(startedAt) and has not finished: it runs with "
+                + "transaction:false and is still running in another process, or that process stopped partway "
+                + "(its statements before that point stay done)"
         case .unknownVersion(let version):
             "no migration file has version \(version)"
         case .notApplied(let version):

@@ -35,34 +35,66 @@ public enum MigrationSource: Sendable {
     /// - Returns: the migrations sorted by version.
     /// - Throws: ``MigrationError`` for the first problem found; nothing has run.
     public func load() throws(MigrationError) -> [Migration] {
+        let files = try loadReportingProblems()
+        if let problem = files.problems.first { throw problem.error }
+        return files.migrations
+    }
+
+    /// Reads every migration, setting aside the files that cannot be used instead of stopping at the
+    /// first, for commands that only report (`status`, `verify`) or act on some files only.
+    ///
+    /// - Returns: the good migrations sorted by version, and one problem per bad file in file-name order
+    ///   (files sharing a version come last, each naming the others).
+    /// - Throws: ``MigrationError/missingFolder(path:)`` only.
+    package func loadReportingProblems() throws(MigrationError) -> MigrationFiles {
         var migrations: [Migration] = []
+        var problems: [MigrationFiles.Problem] = []
         for file in try files() {
-            migrations.append(try MigrationParser.parse(file.contents, fileName: file.name, path: file.path))
+            do {
+                let contents = try file.contents.get()
+                migrations.append(try MigrationParser.parse(contents, fileName: file.name, path: file.path))
+            } catch {
+                problems.append(MigrationFiles.Problem(fileName: file.name, path: file.path, error: error))
+            }
         }
         migrations.sort { $0.version < $1.version }
+        var unique: [Migration] = []
         var index = 0
         while index < migrations.count {
             var end = index + 1
             while end < migrations.count, migrations[end].version == migrations[index].version { end += 1 }
-            if end - index > 1 {
-                throw .duplicateVersion(version: migrations[index].version, paths: migrations[index..<end].map(\.path))
+            let group = Array(migrations[index..<end])
+            if group.count == 1 {
+                unique.append(group[0])
+            } else {
+                for (position, migration) in group.enumerated() {
+                    var paths = group.map(\.path)
+                    paths.swapAt(0, position)
+                    problems.append(
+                        MigrationFiles.Problem(
+                            fileName: "\(migration.identifier).sql", path: migration.path,
+                            error: .duplicateVersion(version: migration.version, paths: paths)))
+                }
             }
             index = end
         }
-        return migrations
+        return MigrationFiles(migrations: unique, problems: problems)
     }
 
-    private func files() throws(MigrationError) -> [(name: String, path: String, contents: [UInt8])] {
+    private func files() throws(MigrationError) -> [(name: String, path: String, contents: Result<[UInt8], MigrationError>)] {
         switch self {
         case .files(let files):
-            return files.map { ($0.name, $0.name, $0.contents) }
+            return files.map { ($0.name, $0.name, .success($0.contents)) }
         case .folder(let folder):
             return try Self.sqlFiles(in: folder).map { ($0.name, $0.path, $0.contents) }
         }
     }
 
-    /// The `.sql` files of `folder` (not dotfiles), in file-name order, with their contents.
-    static func sqlFiles(in folder: String) throws(MigrationError) -> [(name: String, path: String, contents: [UInt8])] {
+    /// The `.sql` files of `folder` (not dotfiles), in file-name order, with their contents or why they
+    /// cannot be read.
+    static func sqlFiles(
+        in folder: String
+    ) throws(MigrationError) -> [(name: String, path: String, contents: Result<[UInt8], MigrationError>)] {
         guard DirectoryListing.isDirectory(folder) else { throw .missingFolder(path: folder) }
         let names: [String]
         do {
@@ -70,15 +102,13 @@ public enum MigrationSource: Sendable {
         } catch {
             throw .missingFolder(path: folder)
         }
-        var result: [(name: String, path: String, contents: [UInt8])] = []
-        for name in names {
+        return names.map { name in
             let path = DirectoryListing.join(folder, name)
             do {
-                result.append((name, path, try FileContents.read(path)))
+                return (name, path, .success(try FileContents.read(path)))
             } catch {
-                throw .invalidFile(Diagnostic(path: path, message: "cannot read the file: \(error)"))
+                return (name, path, .failure(.invalidFile(Diagnostic(path: path, message: "cannot read the file: \(error)"))))
             }
         }
-        return result
     }
 }

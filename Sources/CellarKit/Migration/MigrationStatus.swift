@@ -10,6 +10,9 @@ public struct MigrationStatus: Sendable {
         case changed
         /// Recorded, but no file has its version.
         case missing
+        /// Claimed by a `transaction:false` run that has not finished: it is still running in another
+        /// process, or that process stopped partway (its statements before that point stay done).
+        case unfinished
     }
 
     /// The file, when there is one.

@@ -101,11 +101,10 @@ extension Migrator {
         return outcomes
     }
 
-    /// A `transaction:false` migration: statement by statement in autocommit mode, ledger row after.
+    /// A `transaction:false` migration: claimed in a short transaction, run statement by statement in
+    /// autocommit mode, and its claim turned into the ledger row after its last statement.
     private func applyWithoutTransaction(_ migration: Migration) throws -> MigrationOutcome {
-        if try LedgerShape.migrations(in: database) != .absent, try Ledger.isApplied(migration.version, in: database) {
-            return skipped(migration)
-        }
+        guard try claim(migration) else { return skipped(migration) }
         observer?(.started(migration))
         if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
         let start = WallClock.milliseconds()
@@ -116,34 +115,64 @@ extension Migrator {
                 isGuarded: false)
         } catch {
             database.rollbackIfNeeded()
+            release(migration)
             throw failure(error, migration: migration, note: nonTransactionalNote(migration))
         }
         guard try database.isAutocommit else {
             database.rollbackIfNeeded()
+            release(migration)
             throw MigrationError.failed(
                 Diagnostic(
                     path: migration.path, message: "the migration left a transaction open (BEGIN without COMMIT)",
                     notes: [rolledBackNote("the open transaction was")]))
         }
-        return try recordAfterwards(migration, since: start, result: result)
+        let duration = WallClock.milliseconds() - start
+        try database.transaction(.immediate) {
+            try Ledger.finish(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
+        }
+        return MigrationOutcome(
+            migration: migration, wasSkipped: false, durationMilliseconds: duration, statementCount: result.statementCount,
+            changedRows: result.changedRows, schemaChanges: nil)
+    }
+
+    /// Claims `migration` for this connection in a short `BEGIN IMMEDIATE` transaction, so that racing
+    /// deploys run it once. While another process's claim is unfinished, waits for it (polling, up to
+    /// the busy timeout).
+    ///
+    /// - Returns: true when claimed here; false when it is applied already.
+    /// - Throws: ``MigrationError/unfinished(version:name:startedAt:)`` when the other claim did not finish
+    ///   within the busy timeout.
+    private func claim(_ migration: Migration) throws -> Bool {
+        let deadline = WallClock.milliseconds() + Double(busyTimeout)
+        while true {
+            let existing = try database.transaction(.immediate) { () -> AppliedMigration? in
+                try Ledger.prepareMigrations(in: database)
+                guard try Ledger.kind(of: migration.version, in: database) != nil else {
+                    try Ledger.claim(migration, in: database)
+                    return nil
+                }
+                return try Ledger.appliedMigrations(in: database, includingUnfinished: true).first {
+                    $0.version == migration.version
+                }
+            }
+            guard let existing else { return true }
+            guard existing.isUnfinished else { return false }
+            if WallClock.milliseconds() >= deadline {
+                throw MigrationError.unfinished(version: migration.version, name: existing.name, startedAt: existing.appliedAt)
+            }
+            try database.checkCancellation()
+            WallClock.sleep(milliseconds: 20)
+        }
+    }
+
+    /// Removes this run's claim of a `transaction:false` migration that failed, so that it reads as pending.
+    private func release(_ migration: Migration) {
+        _ = try? database.transaction(.immediate) { try Ledger.remove(migration.version, in: database) }
     }
 
     private func nonTransactionalNote(_ migration: Migration) -> String {
         "migration \(migration.versionText) runs with transaction:false, so its statements before the failing one stay done; "
             + "its open transaction, if any, was"
-    }
-
-    private func recordAfterwards(_ migration: Migration, since start: Double, result: SectionRunner.Result) throws
-        -> MigrationOutcome
-    {
-        let duration = WallClock.milliseconds() - start
-        try database.transaction(.immediate) {
-            try Ledger.prepareMigrations(in: database)
-            try Ledger.record(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
-        }
-        return MigrationOutcome(
-            migration: migration, wasSkipped: false, durationMilliseconds: duration, statementCount: result.statementCount,
-            changedRows: result.changedRows, schemaChanges: nil)
     }
 
     // MARK: - Shared steps

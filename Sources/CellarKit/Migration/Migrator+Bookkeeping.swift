@@ -20,9 +20,10 @@ extension Migrator {
     }
 
     /// Records the current checksum of migration `version`'s file as the applied one, after a deliberate
-    /// harmless edit.
+    /// harmless edit. The unfinished claim of a `transaction:false` migration whose process stopped
+    /// partway becomes an applied row: call it once its remaining statements were completed by hand.
     ///
-    /// - Returns: whether the recorded checksum changed (false when it already matched).
+    /// - Returns: whether the ledger changed (false when the checksum already matched).
     /// - Throws: ``MigrationError/unknownVersion(_:)`` without a file, ``MigrationError/notApplied(version:)``
     ///   when it has not been applied.
     @discardableResult
@@ -30,8 +31,15 @@ extension Migrator {
         guard let migration = migrations.first(where: { $0.version == version }) else {
             throw MigrationError.unknownVersion(version)
         }
-        guard let record = try applied().first(where: { $0.version == version }) else {
+        let recorded = try Ledger.appliedMigrations(in: database, includingUnfinished: true)
+        guard let record = recorded.first(where: { $0.version == version }) else {
             throw MigrationError.notApplied(version: version)
+        }
+        if record.isUnfinished {
+            try database.transaction(.immediate) {
+                try Ledger.finish(migration, durationMilliseconds: record.durationMilliseconds, in: database)
+            }
+            return true
         }
         guard record.checksum != migration.checksum else { return false }
         try database.transaction(.immediate) {

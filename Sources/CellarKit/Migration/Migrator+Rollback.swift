@@ -32,7 +32,12 @@ extension Migrator {
                 try database.execute("BEGIN IMMEDIATE")
                 let next: Migration?
                 do {
-                    let applied = try applied()
+                    let recorded = try Ledger.appliedMigrations(in: database, includingUnfinished: true)
+                    if let unfinished = recorded.first(where: \.isUnfinished) {
+                        throw MigrationError.unfinished(
+                            version: unfinished.version, name: unfinished.name, startedAt: unfinished.appliedAt)
+                    }
+                    let applied = recorded
                     var remaining = try plan ?? choose(target, from: applied)
                     next = try nextToUndo(&remaining, applied: applied)
                     plan = remaining

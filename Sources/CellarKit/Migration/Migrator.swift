@@ -33,6 +33,9 @@ public final class Migrator {
     public let migrations: [Migration]
     /// Receives progress while migrations run (called on the migrating thread).
     public var observer: ((MigrationEvent) -> Void)?
+    /// How long, in milliseconds, to wait for a `transaction:false` migration another process is running
+    /// before giving up on it (the connection's busy timeout when made from a ``Database``).
+    public var busyTimeout: Int32 = 5000
     /// Whether outcomes record schema changes (for dry runs; costs a schema read per migration).
     var collectsSchemaChanges = false
 
@@ -47,6 +50,7 @@ public final class Migrator {
     /// A migrator for migrations already loaded (sorted by version, versions unique).
     public convenience init(database: Database, migrations: [Migration]) {
         self.init(connection: database, migrations: migrations)
+        busyTimeout = database.options.busyTimeout
     }
 
     /// A migrator on any engine's connection.
@@ -86,20 +90,25 @@ public final class Migrator {
         return todo
     }
 
-    /// Every migration's state: applied, pending, changed since applied, or applied but missing.
+    /// Every migration's state: applied, pending, changed since applied, applied but missing, or
+    /// unfinished (a `transaction:false` migration still running or stopped partway).
     public func status() throws -> [MigrationStatus] {
-        let applied = try applied()
+        let applied = try Ledger.appliedMigrations(in: database, includingUnfinished: true)
         let records = Dictionary(applied.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
         let versions = Set(migrations.map(\.version))
         var entries: [MigrationStatus] = []
         for migration in migrations {
             let record = records[migration.version]
             let state: MigrationStatus.State =
-                record == nil ? .pending : (record?.checksum == migration.checksum ? .applied : .changed)
+                switch record {
+                case nil: .pending
+                case let record? where record.isUnfinished: .unfinished
+                case let record?: record.checksum == migration.checksum ? .applied : .changed
+                }
             entries.append(MigrationStatus(migration: migration, record: record, state: state))
         }
         for record in applied where !versions.contains(record.version) {
-            entries.append(MigrationStatus(migration: nil, record: record, state: .missing))
+            entries.append(MigrationStatus(migration: nil, record: record, state: record.isUnfinished ? .unfinished : .missing))
         }
         return entries.sorted { $0.version < $1.version }
     }
@@ -110,6 +119,8 @@ public final class Migrator {
             switch entry.state {
             case .changed: .changedAfterApply(version: entry.version, path: entry.migration?.path ?? entry.name)
             case .missing: .appliedButMissing(version: entry.version, name: entry.name)
+            case .unfinished:
+                .unfinished(version: entry.version, name: entry.name, startedAt: entry.record?.appliedAt ?? "")
             case .applied, .pending: nil
             }
         }

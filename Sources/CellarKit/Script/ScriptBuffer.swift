@@ -1,5 +1,3 @@
-internal import CSQLite
-
 /// The unfinished part of a script being streamed: bytes read but not yet run, with the position of
 /// its first byte in the whole file, so that memory holds one chunk plus the current statement while
 /// every error can still name its line and column.
@@ -25,6 +23,11 @@ struct ScriptBuffer {
     /// Whether the source has no more bytes.
     private(set) var isAtEnd = false
     private var validated = 0
+    /// Where statements end, found as bytes are validated; `scanned` bytes have been fed to it.
+    private var boundaries = StatementBoundaryScanner()
+    private var scanned = 0
+    /// The index just past the last statement end found.
+    private var lastBoundary: Int?
     private var hasCheckedByteOrderMark = false
     private let source: any ByteSource
     private let chunkSize: Int
@@ -115,51 +118,22 @@ struct ScriptBuffer {
     /// The index just past the last complete statement in `bytes[consumed..<validatedEnd]`, as
     /// `sqlite3_complete` decides (<https://sqlite.org/c3ref/complete.html>), or nil when there is
     /// none yet. At the end of input everything left counts.
+    ///
+    /// Each byte is scanned once, whatever the statement's length: a one-line script of any size or a
+    /// statement spread over many chunks stays linear.
     mutating func completeEnd() -> Int? {
         if isAtEnd { return validated }
-        if let newline = lastIndex(of: UInt8(ascii: "\n")), isComplete(upTo: newline + 1) {
-            return newline + 1
-        }
-        // A very long line (a one-line dump): cut at its last ';' unless a '--' comment may hide it.
-        if let semicolon = lastIndex(of: UInt8(ascii: ";")), !mayBeInLineComment(semicolon), isComplete(upTo: semicolon + 1) {
-            return semicolon + 1
-        }
-        return nil
-    }
-
-    private func lastIndex(of byte: UInt8) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = validated - 1
-            while index >= consumed {
-                if buffer[index] == byte { return index }
-                index -= 1
-            }
-            return nil
-        }
-    }
-
-    private func mayBeInLineComment(_ index: Int) -> Bool {
-        var position = index
-        while position > consumed, bytes[position - 1] != UInt8(ascii: "\n") {
-            if bytes[position - 1] == UInt8(ascii: "-"), position >= 2, bytes[position - 2] == UInt8(ascii: "-") { return true }
-            position -= 1
-        }
-        return false
-    }
-
-    /// Whether `bytes[consumed..<end]` ends with a complete statement.
-    private mutating func isComplete(upTo end: Int) -> Bool {
-        let start = consumed
-        return withTerminatedBytes(upTo: end) { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { sqlite3_complete($0.baseAddress! + start) != 0 }
-        }
+        let found = bytes.withUnsafeBufferPointer { boundaries.scan(UnsafeBufferPointer(rebasing: $0[scanned..<validated])) }
+        if let found { lastBoundary = scanned + found }
+        scanned = validated
+        guard let lastBoundary, lastBoundary > consumed else { return nil }
+        return lastBoundary
     }
 
     /// Calls `body` with `bytes[..<end]` followed by a NUL byte (written in place and restored).
     ///
-    /// SQLite's C functions want NUL-terminated text: `sqlite3_complete` reads up to the NUL, and
-    /// `sqlite3_prepare_v2` copies its whole input unless the byte count includes a terminator, which
-    /// would make preparing statement after statement from one chunk quadratic.
+    /// `sqlite3_prepare_v2` copies its whole input unless the byte count includes a NUL terminator,
+    /// which would make preparing statement after statement from one chunk quadratic.
     mutating func withTerminatedBytes<Result>(upTo end: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
         -> Result
     {
@@ -184,6 +158,8 @@ struct ScriptBuffer {
         bytes.removeFirst(keep)
         consumed -= keep
         validated -= keep
+        scanned -= keep
+        lastBoundary = lastBoundary.map { $0 - keep }
     }
 
     /// The line and column of `index`.

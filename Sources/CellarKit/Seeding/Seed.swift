@@ -29,7 +29,7 @@ public struct Seed: Sendable, Hashable {
     public static func all(in folder: String) throws(MigrationError) -> [Seed] {
         var seeds: [Seed] = []
         for file in try MigrationSource.sqlFiles(in: folder) {
-            seeds.append(try Seed(name: file.name, path: file.path, contents: file.contents))
+            seeds.append(try Seed(name: file.name, path: file.path, contents: try file.contents.get()))
         }
         return seeds
     }

@@ -9,18 +9,24 @@ package enum WallClock {
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 
+    /// Waits `milliseconds` (for polling another process's progress).
+    package static func sleep(milliseconds: Int) {
+        usleep(useconds_t(max(milliseconds, 0) * 1000))
+    }
+
     /// The current UTC time in ISO 8601, such as `2026-11-29T19:36:48Z`.
     package static func utcTimestamp() -> String {
         format(compact: false)
     }
 
-    /// The current UTC time as `YYYYMMDDHHMMSS`, for timestamped migration versions.
-    package static func compactUTCTimestamp() -> String {
-        format(compact: true)
+    /// The UTC time `secondsLater` seconds from now as `YYYYMMDDHHMMSS`, for timestamped migration
+    /// versions.
+    package static func compactUTCTimestamp(secondsLater: Int = 0) -> String {
+        format(compact: true, secondsLater: secondsLater)
     }
 
-    private static func format(compact: Bool) -> String {
-        var seconds = time(nil)
+    private static func format(compact: Bool, secondsLater: Int = 0) -> String {
+        var seconds = time(nil) + secondsLater
         var parts = tm()
         gmtime_r(&seconds, &parts)
         let date = [Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday)]

@@ -1,0 +1,65 @@
+import CellarKit
+import Glibc
+import TestSupport
+import Testing
+
+/// Issue 15 H7 and M6: after SIGINT/SIGTERM cellar reports what really happened — the version the
+/// ledger holds, and a commit that went through as committed.
+@Suite(.serialized) struct LateSignalSlowTests {
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func theNoteAfterAStoppedMigrateNamesTheRealVersion(signal: Int32, status: Int32) throws {
+        let project = ReliabilityProject(count: 12, rows: 150_000)
+        let folder = TemporaryDirectory()
+        try project.write(into: folder)
+        let child = try Cellar.start(["migrate"], in: folder.path)
+        let database = try Database(path: folder.file("cellar.sqlite"))
+        // Stop it once at least two migrations are applied, so that "version 0" would be wrong.
+        let deadline = ChildProcess.now() + 60
+        while ChildProcess.now() < deadline, appliedCount(database) < 2 {
+            usleep(20_000)
+        }
+        child.send(signal)
+        let result = try child.wait(timeout: 60)
+        #expect(result.status == status, "\(result)")
+        let k = try ConsistencyChecker(project: project).check(folder.file("cellar.sqlite"))
+        #expect(k >= 2)
+        #expect(result.error.contains("the database is still at version \(k)"), "ledger at \(k): \(result)")
+    }
+
+    private func appliedCount(_ database: Database) -> Int64 {
+        guard case .integer(let count)? = try? database.scalar("SELECT count(*) FROM cellar_migrations") else { return 0 }
+        return count
+    }
+
+    /// The script's COMMIT writes a large cache of dirty pages, so a signal sent as soon as its last
+    /// statement has run lands while COMMIT is writing.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalDuringCommitIsReportedAsWhatHappened(signal: Int32, status: Int32) throws {
+        let folder = TemporaryDirectory()
+        try folder.write(
+            "big.sql",
+            """
+            PRAGMA cache_size = -400000;
+            CREATE TABLE filled (x);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 400000)
+            INSERT INTO filled SELECT randomblob(200) FROM c;
+            SELECT writefile('\(folder.file("ready"))', 'ready');
+
+            """)
+        let child = try Cellar.start(["run", "big.sql", "-d", "r.db"], in: folder.path)
+        let deadline = ChildProcess.now() + 60
+        while ChildProcess.now() < deadline, !FileBytes.exists(folder.file("ready")) { usleep(1_000) }
+        child.send(signal)
+        let result = try child.wait(timeout: 60)
+        let database = try Database(path: folder.file("r.db"))
+        let committed = try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'filled'") == .integer(1)
+        if committed {
+            #expect(result.status == 0, "committed, yet: \(result)")
+            #expect(!result.error.contains("big.sql rolled back"), "\(result)")
+            #expect(result.error.contains("after the work was committed"), "\(result)")
+        } else {
+            #expect(result.status == status, "\(result)")
+            #expect(result.error.contains("big.sql rolled back"), "\(result)")
+        }
+    }
+}
