@@ -61,7 +61,7 @@ import Testing
         #expect(statement.declaredType(at: 0) == "INTEGER")
         #expect(statement.declaredType(at: 1) == "TEXT")
         #expect(statement.declaredType(at: 2) == nil)
-        #expect(try statement.isReadOnly)
+        #expect(statement.isReadOnly)
         #expect(statement.sql == "SELECT id, name AS title, rating + 1 FROM wine")
     }
 }
