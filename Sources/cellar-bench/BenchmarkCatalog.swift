@@ -3,16 +3,26 @@ import Glibc
 /// The rows of SPEC's performance table, each comparing cellar with sqlite3 (the migrate row lives in
 /// `MigrateBenchmark.swift`).
 enum BenchmarkCatalog {
-    /// Every row, with its fixtures built.
-    static func benchmarks(_ context: BenchmarkContext, includeHugeScript: Bool) throws -> [Benchmark] {
-        var rows = [
-            try runInsertScript(context), try queryDatabaseRows(context, mode: "csv"),
-            try queryDatabaseRows(context, mode: "box"),
-        ]
-        rows.append(try MigrateBenchmark.make(context))
-        rows.append(version(context))
-        if includeHugeScript { rows.append(try runHugeScript(context)) }
-        return rows
+    /// Every row by a short name (for `--only`), and how to build it with its fixtures.
+    static let rows: [(name: String, make: @Sendable (BenchmarkContext) throws -> Benchmark)] = [
+        ("run", { try runInsertScript($0) }), ("csv", { try queryDatabaseRows($0, mode: "csv") }),
+        ("box", { try queryDatabaseRows($0, mode: "box") }), ("migrate", { try MigrateBenchmark.make($0) }),
+        ("version", { version($0) }), ("long-line", { try runLongLineScript($0) }), ("huge", { try runHugeScript($0) }),
+        ("blob-put", { try BlobBenchmark.put($0) }), ("blob-get", { try BlobBenchmark.get($0) }),
+    ]
+
+    /// The rows that write a gigabyte or more, measured only with `--huge` (or `--only`).
+    static let hugeRows: Set<String> = ["huge", "blob-put", "blob-get"]
+
+    /// The rows `only` names (every row but the ``hugeRows`` when it is empty; those too when
+    /// `includeHugeScript`), with their fixtures built.
+    static func benchmarks(_ context: BenchmarkContext, includeHugeScript: Bool, only: Set<String> = []) throws
+        -> [Benchmark]
+    {
+        try rows.filter { row in
+            only.isEmpty ? !hugeRows.contains(row.name) || includeHugeScript : only.contains(row.name)
+        }
+        .map { try $0.make(context) }
     }
 
     // MARK: - run
@@ -42,6 +52,34 @@ enum BenchmarkCatalog {
             name: "`cellar run` of a 500k-row INSERT script, one transaction", timeTarget: 1.05, memoryTarget: nil,
             cellar: BenchmarkCommand(executable: context.cellarPath, arguments: ["run", "-d", cellarDatabase, script]),
             sqlite: BenchmarkCommand(executable: context.sqlitePath, arguments: [sqliteDatabase], inputPath: wrapped),
+            reset: {
+                BenchmarkContext.remove(cellarDatabase)
+                BenchmarkContext.remove(sqliteDatabase)
+            })
+    }
+
+    /// One `INSERT` of 200 MB on one line (a one-line dump): the runner must find its end in time
+    /// linear in its length, however many chunks it spans. Both programs commit it once.
+    static func runLongLineScript(_ context: BenchmarkContext) throws -> Benchmark {
+        let script = context.file("long-line.sql")
+        var writer = try FileWriter(path: script)
+        try writer.write("CREATE TABLE wine(id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT); INSERT INTO wine VALUES ")
+        var written = 0
+        var index = 0
+        while written < 200_000_000 {
+            let row = "\(index == 0 ? "" : ",")(\(index), 'Wine no. \(index)', 'notes; -- \(index)')"
+            try writer.write(row)
+            written += row.utf8.count
+            index += 1
+        }
+        try writer.write(";\n")
+        try writer.close()
+        let cellarDatabase = context.file("long-line-cellar.db")
+        let sqliteDatabase = context.file("long-line-sqlite.db")
+        return Benchmark(
+            name: "`cellar run` of a 200 MB script on one line (one INSERT)", timeTarget: nil, memoryTarget: nil,
+            cellar: BenchmarkCommand(executable: context.cellarPath, arguments: ["run", "-d", cellarDatabase, script]),
+            sqlite: BenchmarkCommand(executable: context.sqlitePath, arguments: [sqliteDatabase], inputPath: script),
             reset: {
                 BenchmarkContext.remove(cellarDatabase)
                 BenchmarkContext.remove(sqliteDatabase)

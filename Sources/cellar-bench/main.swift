@@ -1,10 +1,13 @@
 import Glibc
 
-/// `scripts/build-release && .build/release/cellar-bench [--runs N] [--huge]`: SPEC's performance table
-/// for the static release `cellar` built beside it, measured against the sqlite3 CLI in the same run.
-/// `--huge` adds the 1 GB script row (writes 1 GB to /tmp).
+/// `scripts/build-release && .build/release/cellar-bench [--runs N] [--huge] [--only ROW]…`: SPEC's
+/// performance table for the static release `cellar` built beside it, measured against the sqlite3 CLI
+/// in the same run. `--huge` adds the 1 GB script row and the 1 GB `blob put` and `blob get` rows (they
+/// write about 5 GB under /tmp); `--only` measures just the rows it names (`run`, `csv`, `box`,
+/// `migrate`, `version`, `long-line`, `huge`, `blob-put`, `blob-get`).
 var runs = 5
 var includeHugeScript = false
+var only: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -12,8 +15,14 @@ while let argument = arguments.popFirst() {
         runs = arguments.popFirst().flatMap { Int($0) } ?? runs
     case "--huge":
         includeHugeScript = true
+    case "--only":
+        guard let name = arguments.popFirst(), BenchmarkCatalog.rows.contains(where: { $0.name == name }) else {
+            print("cellar-bench: --only takes one of \(BenchmarkCatalog.rows.map(\.name).joined(separator: ", "))")
+            exit(2)
+        }
+        only.insert(name)
     default:
-        print("usage: cellar-bench [--runs N] [--huge]")
+        print("usage: cellar-bench [--runs N] [--huge] [--only ROW]…")
         exit(2)
     }
 }
@@ -35,7 +44,7 @@ defer { _ = system("rm -rf '\(context.folder)'") }
 
 do {
     print("cellar-bench: building fixtures in \(context.folder)…")
-    let benchmarks = try BenchmarkCatalog.benchmarks(context, includeHugeScript: includeHugeScript)
+    let benchmarks = try BenchmarkCatalog.benchmarks(context, includeHugeScript: includeHugeScript, only: only)
     var results: [BenchmarkResult] = []
     for benchmark in benchmarks {
         print("cellar-bench: \(benchmark.name)…")

@@ -42,9 +42,10 @@ public enum Cellar {
 
     /// Starts `cellar arguments…` without waiting, for tests that signal or race it.
     public static func start(
-        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], pipesInput: Bool = false
     ) throws -> ChildProcess {
         try ChildProcess(
-            executablePath, arguments, environment: cleanEnvironment.merging(environment) { $1 }, directory: directory)
+            executablePath, arguments, environment: cleanEnvironment.merging(environment) { $1 }, directory: directory,
+            pipesInput: pipesInput)
     }
 }

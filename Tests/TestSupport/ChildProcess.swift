@@ -26,6 +26,8 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// The child's process id.
     public let pid: pid_t
+    /// The write end of the child's standard input when it was started with `pipesInput`, or -1.
+    public private(set) var inputWriter: Int32 = -1
     private let scratch: TemporaryDirectory
 
     /// Starts `executable` with `arguments`.
@@ -34,9 +36,11 @@ public final class ChildProcess: @unchecked Sendable {
     ///   - environment: the whole environment of the child (nil inherits this process's).
     ///   - directory: the working directory, if not this process's.
     ///   - input: bytes fed to standard input (empty input when nil).
+    ///   - pipesInput: standard input is a pipe that the test feeds through ``feed(_:)`` and ends with
+    ///     ``closeInput()`` (then `input` is ignored).
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-        directory: String? = nil, input: [UInt8]? = nil
+        directory: String? = nil, input: [UInt8]? = nil, pipesInput: Bool = false
     ) throws {
         scratch = TemporaryDirectory()
         let inputPath = scratch.file("stdin")
@@ -44,7 +48,18 @@ public final class ChildProcess: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+        var pipeEnds: [Int32] = [-1, -1]
+        if pipesInput {
+            // A child that exits early must fail the test, not kill the test process with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            // Both ends close on exec; dup2 gives the child a plain descriptor 0 on the read end.
+            guard pipe(&pipeEnds) == 0 else { throw FileBytes.Failure(description: "pipe: errno \(errno)") }
+            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+        }
+        defer { if pipesInput { close(pipeEnds[0]) } }
         posix_spawn_file_actions_addopen(&actions, 1, scratch.file("stdout"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, scratch.file("stderr"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // glibc's posix_spawn_file_actions_addchdir_np is not visible to Swift here: change folder in a shell.
@@ -64,8 +79,44 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let code = posix_spawn(&child, command[0], &actions, &attributes, argv, environmentEntries)
-        guard code == 0 else { throw FileBytes.Failure(description: "cannot start \(executable): errno \(code)") }
+        guard code == 0 else {
+            if pipesInput { close(pipeEnds[1]) }
+            throw FileBytes.Failure(description: "cannot start \(executable): errno \(code)")
+        }
         pid = child
+        inputWriter = pipeEnds[1]
+    }
+
+    deinit {
+        closeInput()
+    }
+
+    /// Writes `bytes` to the child's piped standard input.
+    public func feed(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(inputWriter, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw FileBytes.Failure(description: "feeding the child failed: errno \(errno)") }
+            offset += written
+        }
+    }
+
+    /// Ends the child's piped standard input.
+    public func closeInput() {
+        guard inputWriter >= 0 else { return }
+        close(inputWriter)
+        inputWriter = -1
+    }
+
+    /// Polls `condition` every 2 ms until it holds (true) or `timeout` seconds pass (false).
+    public static func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = now() + timeout
+        while now() < deadline {
+            if try condition() { return true }
+            usleep(2_000)
+        }
+        return try condition()
     }
 
     /// Sends `signal` to the child.

@@ -19,6 +19,7 @@ enum CommandRegistry {
             WaitCommand.self,
             RunCommand.self,
             QueryCommand.self,
+            BlobCommand.self,
             ShellCommand.self,
             HelpCommand.self,
             CompletionsCommand.self,

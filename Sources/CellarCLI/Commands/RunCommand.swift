@@ -27,6 +27,12 @@ enum RunCommand: Command {
         let scripts = try openAll(arguments.positionals, io: invocation.io)
         defer { for script in scripts where script.path != "-" { close(script.descriptor) } }
         let database = try DatabaseOpener(invocation.configuration).openOrCreate(fileFunctions: true)
+        // SQLite opens a file it may not write read-only without a word, and a script would then run
+        // its statements up to the first write: refuse before any runs.
+        if database.isReadOnly {
+            throw CommandFailure(
+                message: "database '\(invocation.configuration.databasePath)' is read-only; no statement was run")
+        }
         let runner = ScriptRunner(
             database: database,
             options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))

@@ -14,6 +14,9 @@ enum DotCommandCatalog {
     /// Every dot-command, in `.help` order.
     static let entries: [Entry] = [
         Entry(name: "bail", synopsis: "on|off", help: "Stop reading piped input and .read files at the first error"),
+        Entry(
+            name: "blob", synopsis: "put|get TABLE COLUMN ROWID FILE",
+            help: "Stream FILE into a blob cell (put, --insert) or the cell into FILE (get; - is the output)"),
         Entry(name: "changes", synopsis: "on|off", help: "Show the rows changed by each statement"),
         Entry(name: "databases", synopsis: "", help: "List the attached databases and their files"),
         Entry(name: "exit", synopsis: "", help: "Leave the shell (same as .quit)"),
@@ -38,8 +41,8 @@ enum DotCommandCatalog {
     static var names: [String] { entries.map(\.name) }
 
     /// The dot-commands that take a file path (completion offers paths after them).
-    static let fileCommands: Set<String> = ["read", "open", "output"]
+    static let fileCommands: Set<String> = ["read", "open", "output", "blob"]
 
     /// The dot-commands `--safe` refuses.
-    static let unsafeCommands: Set<String> = ["read", "open", "output"]
+    static let unsafeCommands: Set<String> = ["read", "open", "output", "blob"]
 }

@@ -9,8 +9,8 @@ import Synchronization
 /// thread waits for it with `sigwait`, interrupts the running statement if there is one, and writes a
 /// byte to a pipe that the prompt polls.
 final class InterruptWatcher: Sendable {
-    /// The interrupter of the statement running now, if any.
-    private let running = Mutex<Interrupter?>(nil)
+    /// The interrupter of the statement running now, and the flag of work that checks one (`.blob`).
+    private let running = Mutex<(Interrupter, CancellationFlag?)?>(nil)
     /// Readable (non-blocking) when Ctrl-C was pressed; drained by ``drain()``.
     let readDescriptor: Int32
     private let writeDescriptor: Int32
@@ -44,9 +44,9 @@ final class InterruptWatcher: Sendable {
         pthread_detach(thread)
     }
 
-    /// Says that a statement of `interrupter`'s connection is running.
-    func beginStatement(_ interrupter: Interrupter) {
-        running.withLock { $0 = interrupter }
+    /// Says that a statement of `interrupter`'s connection is running; Ctrl-C also sets `cancellation`.
+    func beginStatement(_ interrupter: Interrupter, cancellation: CancellationFlag? = nil) {
+        running.withLock { $0 = (interrupter, cancellation) }
     }
 
     /// Says that no statement is running any more.
@@ -68,7 +68,10 @@ final class InterruptWatcher: Sendable {
         while true {
             var received: Int32 = 0
             guard sigwait(&signals, &received) == 0, received == SIGINT else { continue }
-            running.withLock { $0?.interrupt() }
+            running.withLock { target in
+                target?.1?.cancel()
+                target?.0.interrupt()
+            }
             var byte: UInt8 = 1
             _ = write(writeDescriptor, &byte, 1)
         }

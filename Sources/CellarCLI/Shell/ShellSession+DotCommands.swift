@@ -18,6 +18,8 @@ extension ShellSession {
             reportError(error.message, path: path, line: lineNumber, text: text)
         } catch let error as SQLiteError {
             reportError(error.message, path: path, line: lineNumber, text: text)
+        } catch let error as CommandFailure {
+            reportError(error.message, path: path, line: lineNumber, text: text)
         } catch let error as MigrationError {
             guard let diagnostic = error.diagnostic else {
                 reportError(error.description, path: path, line: lineNumber, text: text)
@@ -53,6 +55,7 @@ extension ShellSession {
         case "read": return try read(command)
         case "open": try open(command)
         case "output": try redirectOutput(command)
+        case "blob": try transferBlob(command)
         default: throw Self.unknown(command.name)
         }
         try output.flush()

@@ -179,7 +179,7 @@ final class ShellSession {
             // Human modes say it in the result; machine modes must stay parseable, so it goes to stderr.
             if summary.omittedRowCount > 0, !options.mode.isHuman {
                 io.printError(
-                    "(\(summary.rowCount) rows, \(summary.omittedRowCount) not shown: the first \((maxRows + 1) / 2)"
+                    "(\(summary.rowCount) rows, \(summary.omittedRowCount) not shown: the first \(maxRows / 2 + maxRows % 2)"
                         + " and the last \(maxRows / 2) are; .maxrows all shows every row)")
             }
         } else {

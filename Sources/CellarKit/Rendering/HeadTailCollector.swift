@@ -15,7 +15,8 @@ struct HeadTailCollector {
     /// A collector showing `limit` rows: the first `limit / 2` (rounded up) and the last `limit / 2`.
     init(limit: Int) {
         let limit = max(limit, 0)
-        headLimit = (limit + 1) / 2
+        // `(limit + 1) / 2` would overflow for `Int.max` (`.maxrows 9223372036854775807`).
+        headLimit = limit / 2 + limit % 2
         tailLimit = limit / 2
     }
 

@@ -5,7 +5,7 @@ internal import CSQLite
 /// `offset` is a byte offset into ``sql`` (the whole text that was being executed, not just the
 /// failing statement) when SQLite can point at the failing token; when it cannot (a constraint failing
 /// at step time, for instance), it is the offset of the failing statement's first character.
-public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The extended result code (<https://sqlite.org/rescode.html>).
     public var code: Int32
     /// SQLite's English message for the error.

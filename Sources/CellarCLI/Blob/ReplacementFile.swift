@@ -1,0 +1,81 @@
+import CellarKit
+import Glibc
+
+/// A file written under a temporary name in the target's folder and renamed over the target only
+/// once complete and on disk (`fsync`), so that an interrupted write never leaves half a file under
+/// the final name; on any failure the temporary file is removed.
+final class ReplacementFile: ByteSink {
+    /// The final name.
+    let path: String
+    private let temporaryPath: String
+    private var descriptor: Int32
+
+    /// Creates `.NAME.cellar-XXXXXX` beside `path`.
+    ///
+    /// - Throws: ``CommandFailure`` when `path` is a directory or the folder is not writable.
+    init(replacing path: String) throws {
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw CommandFailure(message: "'\(path)' is a directory, not a file")
+        }
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let (descriptor, temporaryPath) = UniqueFile.create(prefix: "\(folder).\(name).cellar-") else {
+            throw BlobInput.failure("cannot write '\(path)'", errno)
+        }
+        self.descriptor = descriptor
+        self.temporaryPath = temporaryPath
+    }
+
+    deinit {
+        discard()
+    }
+
+    /// Writes all of `bytes` to the temporary file.
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw BlobInput.failure("cannot write '\(path)'", errno) }
+            offset += written
+        }
+    }
+
+    /// Puts the file on disk and gives it its final name (replacing what was there), with the
+    /// permissions a newly created file gets.
+    func commit() throws {
+        let mask = umask(0)
+        umask(mask)
+        guard fchmod(descriptor, 0o666 & ~mask) == 0, fsync(descriptor) == 0 else {
+            throw BlobInput.failure("cannot write '\(path)'", errno)
+        }
+        close(descriptor)
+        descriptor = -1
+        guard rename(temporaryPath, path) == 0 else {
+            let code = errno
+            unlink(temporaryPath)
+            throw BlobInput.failure("cannot write '\(path)'", code)
+        }
+        syncFolder()
+    }
+
+    /// Removes the temporary file, unless it was committed.
+    func discard() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+        unlink(temporaryPath)
+    }
+
+    /// Makes the rename itself durable.
+    private func syncFolder() {
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "."
+        let handle = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard handle >= 0 else { return }
+        fsync(handle)
+        close(handle)
+    }
+}
