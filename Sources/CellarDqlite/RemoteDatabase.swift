@@ -46,13 +46,14 @@ public final class RemoteDatabase {
         try query(sql, values).first?.first
     }
 
-    /// `BEGIN IMMEDIATE`, retried while another connection holds the write lock, up to the busy timeout.
-    public func beginImmediate() throws {
+    /// `BEGIN IMMEDIATE` (or the `BEGIN` statement given), retried while another connection holds the
+    /// write lock, up to the busy timeout.
+    public func beginImmediate(_ statement: String = "BEGIN IMMEDIATE") throws {
         var wait = 5
         var waited = 0
         while true {
             do {
-                try connection.execute("BEGIN IMMEDIATE")
+                try connection.execute(statement)
                 return
             } catch let error as DqliteError where Self.isBusy(error) && waited < busyTimeout {
                 let step = min(wait, busyTimeout - waited)

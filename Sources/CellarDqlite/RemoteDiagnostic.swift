@@ -9,14 +9,18 @@ enum RemoteDiagnostic {
     static func locate(
         _ error: DqliteError, statement: StatementSplitter.Piece, sectionOffset: Int, text: String, path: String
     ) -> Diagnostic {
+        let offset = statement.offset + (tokenOffset(of: error, in: statement) ?? 0)
+        return Diagnostic(
+            path: path, text: text, byteOffset: sectionOffset + offset, message: error.description, underlying: error)
+    }
+
+    /// For a syntax error, the offset within the statement of the token SQLite names; nil otherwise.
+    static func tokenOffset(of error: DqliteError, in statement: StatementSplitter.Piece) -> Int? {
         let message = error.description
-        var offset = statement.offset
-        if message.hasSuffix("syntax error") || message.hasPrefix("unrecognized token"),
-            let local = try? localError(of: statement.sql), local.message == message, let within = local.offset
-        {
-            offset += within
-        }
-        return Diagnostic(path: path, text: text, byteOffset: sectionOffset + offset, message: message, underlying: error)
+        guard message.hasSuffix("syntax error") || message.hasPrefix("unrecognized token"),
+            let local = try? localError(of: statement.sql), local.message == message
+        else { return nil }
+        return local.offset
     }
 
     private static func localError(of sql: String) throws -> SQLiteError? {

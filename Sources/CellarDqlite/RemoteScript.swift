@@ -31,8 +31,12 @@ public struct RemoteScript {
         do {
             for piece in pieces {
                 current = piece
-                let rows = try database.stream(piece.sql)
-                try renderer.render(columns: rows.columns, rows: rows.next)
+                if RemoteStatement.returnsRows(piece.sql) {
+                    let rows = try database.stream(piece.sql)
+                    try renderer.render(columns: rows.columns, rows: rows.next)
+                } else {
+                    try database.execute(piece.sql)
+                }
             }
             if isTransactional { try database.execute("COMMIT") }
         } catch let error as DqliteError where !error.isLeadershipLoss {

@@ -14,50 +14,66 @@ enum StatementSplitter {
 
     /// The statements of `sql`, without empty ones (only whitespace, comments or `;`).
     static func split(_ sql: String) -> [Piece] {
-        let bytes = Array(sql.utf8)
-        var pieces: [Piece] = []
-        var start = firstToken(in: bytes, from: 0)
-        var index = start
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: ";"), isComplete(bytes[start...index]) {
-                pieces.append(Piece(sql: String(decoding: bytes[start...index], as: UTF8.self), offset: start))
-                start = firstToken(in: bytes, from: index + 1)
-                index = start
-            } else {
-                index += 1
+        var text = Array(sql.utf8)
+        let length = text.count
+        text.append(0)
+        return text.withUnsafeBufferPointer { buffer in
+            var pieces: [Piece] = []
+            var start = firstToken(in: buffer, from: 0, length: length)
+            while start < length {
+                let end = end(in: buffer, from: start, length: length)
+                pieces.append(
+                    Piece(sql: String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self), offset: start)
+                )
+                start = firstToken(in: buffer, from: end, length: length)
             }
+            return pieces
         }
-        if start < bytes.count {
-            pieces.append(Piece(sql: String(decoding: bytes[start...], as: UTF8.self), offset: start))
-        }
-        return pieces
     }
 
-    private static func isComplete(_ text: ArraySlice<UInt8>) -> Bool {
-        (Array(text) + [0]).withUnsafeBufferPointer { buffer in
+    /// The offset just past the statement that starts at `start`: after the `;` that completes it, or
+    /// the end of the text. Each check copies only the statement, so a long script stays linear.
+    static func end(in text: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> Int {
+        var index = start
+        while index < length {
+            if text[index] == UInt8(ascii: ";"), isComplete(UnsafeBufferPointer(rebasing: text[start...index])) {
+                return index + 1
+            }
+            index += 1
+        }
+        return length
+    }
+
+    private static func isComplete(_ statement: UnsafeBufferPointer<UInt8>) -> Bool {
+        (Array(statement) + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { sqlite3_complete($0.baseAddress) != 0 }
         }
     }
 
     /// The offset of the first byte at or after `start` that is not whitespace, a comment or a `;`.
-    static func firstToken(in bytes: [UInt8], from start: Int) -> Int {
+    static func firstToken(in text: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> Int {
         var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
+        while index < length {
+            let byte = text[index]
             if byte == 0x20 || (0x09...0x0D).contains(byte) || byte == UInt8(ascii: ";") {
                 index += 1
-            } else if byte == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "-") {
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+            } else if byte == UInt8(ascii: "-"), index + 1 < length, text[index + 1] == UInt8(ascii: "-") {
+                while index < length, text[index] != UInt8(ascii: "\n") { index += 1 }
+            } else if byte == UInt8(ascii: "/"), index + 1 < length, text[index + 1] == UInt8(ascii: "*") {
                 index += 2
-                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                while index + 1 < length, !(text[index] == UInt8(ascii: "*") && text[index + 1] == UInt8(ascii: "/")) {
                     index += 1
                 }
-                index = min(index + 2, bytes.count)
+                index = min(index + 2, length)
             } else {
                 return index
             }
         }
-        return index
+        return length
+    }
+
+    /// `firstToken` over a byte array.
+    static func firstToken(in bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { firstToken(in: $0, from: start, length: bytes.count) }
     }
 }

@@ -4,7 +4,8 @@ import Glibc
 /// performance table for the static release `cellar` built beside it, measured against the sqlite3 CLI
 /// in the same run. `--huge` adds the 1 GB script row and the 1 GB `blob put` and `blob get` rows (they
 /// write about 5 GB under /tmp); `--only` measures just the rows it names (`run`, `csv`, `box`,
-/// `migrate`, `version`, `long-line`, `huge`, `blob-put`, `blob-get`).
+/// `migrate`, `version`, `long-line`, `huge`, `blob-put`, `blob-get`, `fleet-migrate`, `fleet-status`,
+/// `dump`).
 var runs = 5
 var includeHugeScript = false
 var only: Set<String> = []
@@ -53,9 +54,11 @@ do {
             try benchmark.measure(
                 runs: isStartUp ? max(runs * 4, 21) : benchmark.sqlite == nil ? 1 : runs, scratch: context.folder))
     }
+    DqliteBenchmark.stop()
     print("")
     print(BenchmarkTable.render(results, runs: runs))
 } catch {
+    DqliteBenchmark.stop()
     print("cellar-bench: \(error)")
     exit(1)
 }

@@ -86,7 +86,7 @@ enum RollbackCommand: Command {
                         + "dropped \(affected.count == 1 ? "its" : "their") data, run 'cellar seed FILE --force'"))
     }
 
-    private static func target(_ arguments: ParsedArguments) throws(UsageError) -> RollbackTarget {
+    static func target(_ arguments: ParsedArguments) throws(UsageError) -> RollbackTarget {
         let steps = arguments.value("steps")
         let version = arguments.value("to")
         if steps != nil, version != nil { throw UsageError("give either --steps or --to, not both", command: spec.name) }

@@ -38,21 +38,28 @@ enum RunCommand: Command {
             options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
         defer { try? renderer.flush() }
+        let progress =
+            invocation.io.isErrorTerminal && !invocation.configuration.isQuiet
+            ? RunProgress(io: invocation.io, runner: runner) : nil
+        defer { progress?.clear() }
         return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
-            try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io)
+            try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io, progress: progress)
         }
     }
 
     private static func runAll(
-        _ scripts: [(path: String, descriptor: Int32)], runner: ScriptRunner, renderer: ResultRenderer, io: IO
+        _ scripts: [(path: String, descriptor: Int32)], runner: ScriptRunner, renderer: ResultRenderer, io: IO,
+        progress: RunProgress?
     ) throws -> ExitStatus {
         var finished: [String] = []
         for script in scripts {
-            let source: any ByteSource =
+            var source: any ByteSource =
                 script.path == "-" ? io.input : FileDescriptorSource(descriptor: script.descriptor)
+            if let progress { source = progress.watching(source, path: script.path, size: size(of: script.descriptor)) }
             do {
                 try runner.run(source, path: script.path) { try renderer.render($0) }
             } catch var diagnostic as Diagnostic {
+                progress?.clear()
                 try? renderer.flush()
                 if !finished.isEmpty {
                     diagnostic.notes.append("earlier scripts stay applied: \(finished.joined(separator: ", "))")
@@ -62,6 +69,13 @@ enum RunCommand: Command {
             finished.append(script.path)
         }
         return .success
+    }
+
+    /// The size of a regular file, for the progress line; nil for a pipe or standard input.
+    private static func size(of descriptor: Int32) -> Int? {
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
 
     /// Opens every script before any runs, so that a mistyped name runs nothing.

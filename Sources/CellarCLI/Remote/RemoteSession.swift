@@ -36,6 +36,13 @@ struct RemoteSession {
         return migrator
     }
 
+    /// The local migrator on the cluster, through the engine seam, reporting progress on standard error.
+    func seamMigrator(_ migrations: [Migration]) throws -> Migrator {
+        let migrator = Migrator(connection: RemoteConnection(try connect()), migrations: migrations)
+        migrator.observer = MigrationProgress(io: io, isQuiet: invocation.configuration.isQuiet).observe
+        return migrator
+    }
+
     /// Runs `body`, turning migrator and cluster errors into what ``ErrorReporter`` prints.
     func translating(_ body: () throws -> ExitStatus) throws -> ExitStatus {
         do {

@@ -11,7 +11,7 @@ extension ShellSession {
     /// Runs one dot-command line; `path` and `lineNumber` place its errors.
     func runDotCommand(_ text: String, path: String, lineNumber: Int) -> DotCommandOutcome {
         let command = DotCommandLine(text)
-        if command.name != "quit", command.name != "exit" { hasWarnedAboutTransaction = false }
+        if !["quit", "exit", "open"].contains(command.name) { transactionWarning = nil }
         do {
             return try perform(command)
         } catch let error as DotCommandError {
@@ -64,14 +64,20 @@ extension ShellSession {
 
     // MARK: - Quitting
 
-    /// Whether the shell may end now. With a transaction open, a person is warned once and must ask
-    /// again (then it is rolled back); piped input rolls it back with a warning.
+    /// Whether the shell may end now (`.quit`, `.exit`, Ctrl-D; see ``mayDropTransaction(by:)``).
     func requestQuit() -> Bool {
+        mayDropTransaction(by: "quit")
+    }
+
+    /// Whether `action` (`quit`, `.open`) may end the connection's open transaction, if any. A person
+    /// is warned once and must ask again (then it is rolled back); piped input rolls it back with a
+    /// warning.
+    func mayDropTransaction(by action: String) -> Bool {
         guard (try? database.isAutocommit) == false else { return true }
-        if isInteractive, !hasWarnedAboutTransaction {
-            hasWarnedAboutTransaction = true
+        if isInteractive, transactionWarning != action {
+            transactionWarning = action
             io.printError(
-                "cellar: warning: a transaction is open; COMMIT or ROLLBACK it, or quit again to roll it back")
+                "cellar: warning: a transaction is open; COMMIT or ROLLBACK it, or \(action) again to roll it back")
             return false
         }
         try? database.execute("ROLLBACK")
@@ -191,6 +197,8 @@ extension ShellSession {
         guard command.arguments.count == 1, let path = command.arguments.first else {
             throw DotCommandError("usage: .open FILE")
         }
+        // Closing the connection would roll the transaction back: warn first, as `.quit` does.
+        guard mayDropTransaction(by: ".open") else { return }
         let opened: Database
         do {
             opened = try openDatabase(path)

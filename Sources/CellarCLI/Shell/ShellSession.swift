@@ -34,8 +34,9 @@ final class ShellSession {
     var redirection: FileDescriptorSink?
     /// How deep `.read` files are nested.
     var readDepth = 0
-    /// Whether `.quit` has already warned about the open transaction.
-    var hasWarnedAboutTransaction = false
+    /// What (`quit`, `.open`) was last warned that it would roll back the open transaction; doing
+    /// it again right away rolls the transaction back.
+    var transactionWarning: String?
     /// The settings `cellar` runs with: busy timeout, colour, the migrations folder for `.migrations`.
     let configuration: Configuration
     /// The authorizer policy of `--safe`, when it is on (the connection's own, so `.open` keeps it).
@@ -123,7 +124,7 @@ final class ShellSession {
             }
             return succeeded || !bailsHere ? .proceed : .stop
         case .sql(let sql, let firstLine):
-            hasWarnedAboutTransaction = false
+            transactionWarning = nil
             return execute(sql, path: path, firstLine: firstLine) || !bailsHere ? .proceed : .stop
         }
     }

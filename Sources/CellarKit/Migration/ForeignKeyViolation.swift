@@ -8,17 +8,23 @@ public struct ForeignKeyViolation: Sendable, Hashable, CustomStringConvertible {
     public let parent: String
     /// The index of the foreign key within the table's list.
     public let foreignKeyIndex: Int64
+    /// For a `WITHOUT ROWID` table, which SQLite reports without a rowid, the row's primary key as
+    /// SQL text: `(region, name) = ('fr', 'Margaux')`.
+    public let childKey: String?
 
     /// A violation from its parts.
-    public init(table: String, rowid: Int64?, parent: String, foreignKeyIndex: Int64) {
+    public init(table: String, rowid: Int64?, parent: String, foreignKeyIndex: Int64, childKey: String? = nil) {
         self.table = table
         self.rowid = rowid
         self.parent = parent
         self.foreignKeyIndex = foreignKeyIndex
+        self.childKey = childKey
     }
 
-    /// `wine rowid 3 has no parent row in wineries`.
+    /// `wine rowid 3 has no parent row in wineries`, or `wines (region, name) = ('fr', 'Margaux') has no
+    /// parent row in regions` for a `WITHOUT ROWID` table.
     public var description: String {
-        "\(table) rowid \(rowid.map(String.init) ?? "?") has no parent row in \(parent)"
+        let row = childKey ?? rowid.map { "rowid \($0)" } ?? "(a row without rowid)"
+        return "\(table) \(row) has no parent row in \(parent)"
     }
 }

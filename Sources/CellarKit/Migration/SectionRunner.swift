@@ -30,6 +30,11 @@ struct SectionRunner {
                     "\(operation) is not allowed here: cellar runs this in a transaction of its own and commits it "
                     + "(a migration that manages its own transactions needs '-- migrate:up transaction:false')"
             }
+            if case .ignoredInTransaction(let what) = policy.lastRefusal {
+                message =
+                    "\(what) cannot change inside a transaction (SQLite would silently ignore it), and cellar runs this "
+                    + "in one (a migration that sets it needs '-- migrate:up transaction:false')"
+            }
             let diagnostic = Diagnostic(
                 path: path, text: text, byteOffset: startOffset + (error.offset ?? 0), message: message, underlying: error)
             throw MigrationError.failed(diagnostic)
@@ -74,10 +79,6 @@ struct SectionRunner {
 
     /// The rows of `PRAGMA foreign_key_check`.
     static func foreignKeyViolations(in database: any SQLConnection) throws -> [ForeignKeyViolation] {
-        try database.query("PRAGMA foreign_key_check").map { row in
-            let rowid: Int64? = if case .integer(let id) = row[1] { id } else { nil }
-            return ForeignKeyViolation(
-                table: row[0].ledgerText, rowid: rowid, parent: row[2].ledgerText, foreignKeyIndex: row[3].ledgerInteger)
-        }
+        try ForeignKeyCheck.violations(in: database)
     }
 }

@@ -2,7 +2,7 @@ import Glibc
 
 /// A row of ``Value``s as cells, for rows that come from elsewhere than a local statement (a dqlite
 /// cluster): integers and reals as the text SQLite would give them, text and blobs as their bytes.
-struct ValueCells: CellSource {
+package struct ValueCells: CellSource {
     let values: [Value]
     private let texts: [[UInt8]]
 
@@ -37,7 +37,7 @@ struct ValueCells: CellSource {
 
     /// The text SQLite gives a real (`sqlite3_column_text`, format `%!.15g`): 15 significant digits,
     /// and a `.0` on a whole mantissa (`42.0`, `1.0e+300`); `Inf` and `-Inf` for infinities.
-    static func sqliteText(of value: Double) -> String {
+    package static func sqliteText(of value: Double) -> String {
         if value.isInfinite { return value < 0 ? "-Inf" : "Inf" }
         var buffer = [CChar](repeating: 0, count: 48)
         _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.15g", $0) }

@@ -46,7 +46,8 @@ public final class ScriptRunner {
 
     private let database: any SQLConnection
     private let options: Options
-    private var statementCount = 0
+    /// Statements run so far in the current script (read by a progress display between reads).
+    package private(set) var statementCount = 0
     private var appliedCount = 0
 
     /// Creates a runner for `database`.
@@ -229,6 +230,7 @@ public final class ScriptRunner {
         switch refusal {
         case .transactionControl(let operation)?: return .transactionControlRefused(operation)
         case .unsafe(let what)?: return .refusedBySafeMode(what)
+        case .ignoredInTransaction?: return .needsNoTransaction
         case nil:
             let needsNoTransaction = options.isTransactional && error.message.contains("within a transaction")
             return needsNoTransaction ? .needsNoTransaction : nil

@@ -275,6 +275,16 @@ import Testing
         #expect(try count("SELECT count(*) FROM wine") == .integer(2))
     }
 
+    /// Issue 15 M5: `.open` with a transaction open says it rolls the transaction back, as `.quit` does.
+    @Test func openWithATransactionOpenRollsItBackWithAWarning() throws {
+        let other = folder.file("other.sqlite")
+        let run = shell("BEGIN;\nDELETE FROM wine;\n.open \(other)\n.databases\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("cellar: warning: the open transaction was rolled back"), "\(run.error)")
+        #expect(run.output == "main: \(other) r/w\n")
+        #expect(try count("SELECT count(*) FROM wine") == .integer(2))
+    }
+
     @Test func endOfInputInsideATransactionRollsBackWithAWarning() throws {
         let run = shell("BEGIN;\nDELETE FROM wine;\n")
         #expect(run.error.contains("the open transaction was rolled back"))

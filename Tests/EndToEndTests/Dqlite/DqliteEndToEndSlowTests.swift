@@ -28,6 +28,22 @@ struct DqliteEndToEndSlowTests {
         #expect(try project.remote(cluster, "app", ["verify"]).status == 0)
     }
 
+    @Test func statementsWithoutResultColumnsRunAsWritesAndTheRestAsQueries() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        let script = """
+            PRAGMA foreign_keys = OFF; CREATE TABLE t(i);
+            WITH c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 3) INSERT INTO t SELECT i FROM c;
+            WITH c(n) AS (SELECT count(*) FROM t) SELECT n, '(not; a write)' FROM c;
+            PRAGMA foreign_keys; INSERT INTO t VALUES (9) RETURNING i;
+            """
+        let remote = try project.remote(cluster, "app", ["query", script, "--mode", "list"])
+        #expect(remote.status == 0, "\(remote)")
+        #expect(try project.local("app.sqlite", ["create"]).status == 0)
+        #expect(remote.output == (try project.local("app.sqlite", ["query", script, "--mode", "list"])).output)
+        #expect(remote.output == "3|(not; a write)\n0\n9\n")
+    }
+
     @Test func aFailingMigrationIsRolledBackWithTheLocalMessage() throws {
         let cluster = try DqliteCluster()
         let project = DqliteProject()
@@ -59,6 +75,36 @@ struct DqliteEndToEndSlowTests {
         #expect(remote.error.contains("0001_a.sql:3:3: error: COMMIT is not allowed here"))
         let tables = try project.remote(cluster, "app", ["query", "SELECT count(*) FROM sqlite_schema", "--mode", "list"])
         #expect(tables.output == "0\n")
+    }
+
+    @Test func rollbackBaselineAndAcceptMatchALocalFile() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        for name in ["a", "b", "c"] {
+            let version = ["a": 1, "b": 2, "c": 3][name]!
+            try project.migration("000\(version)_\(name).sql", "CREATE TABLE \(name)(x);", down: "DROP TABLE \(name);")
+        }
+        let steps: [[String]] = [
+            ["migrate"], ["rollback"], ["rollback", "--to", "0"], ["rollback"], ["baseline", "2"], ["migrate"],
+            ["rollback", "--steps", "2"], ["accept", "1"],
+        ]
+        for step in steps {
+            let remote = try project.remote(cluster, "app", step)
+            let local = try project.local("app.sqlite", step)
+            #expect(remote.status == local.status, "\(step): \(remote)")
+            #expect(timeless(remote.output) == timeless(local.output), "\(step)")
+            #expect(remote.error == local.error, "\(step)")
+            #expect(try project.remote(cluster, "app", ["schema"]).output == project.local("app.sqlite", ["schema"]).output)
+        }
+        try project.migration("0001_a.sql", "-- a harmless comment\nCREATE TABLE a(x);", down: "DROP TABLE a;")
+        let accepted = try project.remote(cluster, "app", ["accept", "1"])
+        #expect(accepted.output == "accepted the current checksum of 0001_a\n", "\(accepted)")
+        #expect(try project.remote(cluster, "app", ["verify"]).status == 0)
+    }
+
+    /// `output` with durations (`in 12 ms;`, `in 1.20 s;`) replaced, for comparing two runs.
+    private func timeless(_ output: String) -> String {
+        output.replacing(#/ in [0-9.]+ m?s;/#, with: " in T;")
     }
 
     @Test func theURLIsReadFromCellarDatabaseAndDatabaseURL() throws {

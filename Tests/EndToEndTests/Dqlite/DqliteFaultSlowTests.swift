@@ -8,7 +8,8 @@ import Testing
 /// and a rerun must do nothing.
 @Suite(.serialized, .enabled(if: DqliteCluster.unavailableReason == nil, "\(DqliteCluster.unavailableReason ?? "")"))
 struct DqliteFaultSlowTests {
-    static let trials = 2
+    /// Trials per fault point: 2, or 10 with `CELLAR_SOAK=1`.
+    static let trials = getenv("CELLAR_SOAK") == nil ? 2 : 10
 
     @Test(arguments: ["before:3", "statement:3:2", "commit:3"], 1...trials)
     func aLeaderKilledMidDeployIsSurvived(point: String, trial: Int) throws {
@@ -24,6 +25,7 @@ struct DqliteFaultSlowTests {
         cluster.kill(try cluster.leaderIndex())
         unlink(pause)
         let result = try child.wait(timeout: 120)
+        print("reliability: dqlite leader killed at \(point), trial \(trial): exit \(result.status)")
         #expect(result.status == 0, "\(result)")
         #expect(result.output.hasSuffix("now at version 5\n"), "\(result)")
         #expect(result.error.contains("cellar: lost the dqlite leader ("), "\(result)")

@@ -165,6 +165,21 @@ import Testing
         #expect(try Database(path: folder.file("wine.sqlite")).scalar("SELECT count(*) FROM wine") == .integer(1))
     }
 
+    /// Issue 15 M5: `.open` warns about an open transaction and keeps it, as `.quit` does.
+    @Test func openWithAnOpenTransactionWarnsAndKeepsIt() throws {
+        let terminal = try start()
+        try terminal.type("BEGIN; DELETE FROM wine;")
+        try terminal.waitFor("cellar>", count: 2)
+        try terminal.type(".open other.sqlite")
+        try terminal.waitFor("or .open again to roll it back")
+        try terminal.type("COMMIT;")
+        try terminal.waitFor("cellar>", count: 4)
+        try terminal.press("C-d")
+        try terminal.waitFor("[exit 0]")
+        #expect(try Database(path: folder.file("wine.sqlite")).scalar("SELECT count(*) FROM wine") == .integer(0))
+        #expect(!FileBytes.exists(folder.file("other.sqlite")))
+    }
+
     @Test func aLongResultShowsItsFirstAndLastTwentyRows() throws {
         let terminal = try start()
         try terminal.type("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x < 100000) SELECT x FROM c;")
