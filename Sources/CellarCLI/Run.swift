@@ -8,14 +8,17 @@ import CellarKit
 public func run(_ arguments: [String], io: IO) -> Int32 {
     let table = CommandTable.cellar
     let parser = ArgumentParser(globalOptions: table.globalOptions + table.toolOptions)
-    let status: ExitStatus
+    var status: ExitStatus
     var usesColor: Bool?
     do {
         status = try dispatch(arguments, table: table, parser: parser, io: io) { usesColor = $0.usesColor }
+        // What is still buffered is part of the result: failing to write it fails the command.
+        try io.output.flush()
     } catch {
         status = ErrorReporter(io: io, usesColor: usesColor).report(error)
+        try? io.output.flush()
     }
-    try? io.output.flush()
+    // Standard error is where failures are reported; there is nowhere left to report its own.
     try? io.error.flush()
     return status.rawValue
 }

@@ -83,6 +83,7 @@ import Testing
     @Test func safeRefusesFileFunctionsAndVacuumInto() throws {
         let folder = TemporaryDirectory()
         try folder.write("steal.sql", "CREATE TABLE s(b);\nINSERT INTO s VALUES (readfile('steal.sql'));\n")
+        #expect(try Cellar.run(["create", "-d", "t.db"], in: folder.path).status == 0)
         let refused = try Cellar.run(["run", "steal.sql", "--safe", "-d", "t.db"], in: folder.path)
         #expect(refused.status == 1)
         #expect(refused.error.hasPrefix("steal.sql:2:23: error: the function readfile is not allowed with --safe"), "\(refused)")

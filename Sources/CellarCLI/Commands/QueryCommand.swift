@@ -5,7 +5,7 @@ enum QueryCommand: Command {
     static let spec = CommandSpec(
         name: "query",
         abstract: "Run SQL statements and print their results.",
-        arguments: [.init("sql", help: "One or more SQL statements.")],
+        arguments: [.init("sql", help: "One or more SQL statements; '-' reads them from standard input.")],
         options: RenderOptionParsing.options + [
             OptionSpec(
                 "param", value: "value", repeatable: true,
@@ -24,7 +24,7 @@ enum QueryCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments
-        let sql = arguments.positionals[0]
+        let sql = try statements(arguments.positionals[0], io: invocation.io)
         let parameters = try QueryParameters(arguments.allValues("param"))
         let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
         let database = try DatabaseOpener(invocation.configuration).openExisting(
@@ -33,6 +33,26 @@ enum QueryCommand: Command {
         return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             try runStatements(sql, on: database, parameters: parameters, renderer: renderer)
         }
+    }
+
+    /// The SQL to run: the argument, or standard input for `-`; no statement at all is a usage error.
+    private static func statements(_ argument: String, io: IO) throws -> String {
+        var sql = argument
+        if argument == "-" {
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while case let count = try buffer.withUnsafeMutableBytes({ try io.input.read(into: $0) }), count > 0 {
+                bytes.append(contentsOf: buffer[0..<count])
+            }
+            sql = try MigrationSession.decoding { () throws(MigrationError) in
+                try SQLFileDecoder.decode(bytes, path: "<stdin>")
+            }
+        }
+        guard MigrationParser.hasStatements(sql.utf8) else {
+            throw UsageError(
+                argument == "-" ? "no SQL statement on standard input" : "no SQL statement to run", command: spec.name)
+        }
+        return sql
     }
 
     /// Runs every statement of `sql`, rendering each result; an SQL error names its place in `sql`.

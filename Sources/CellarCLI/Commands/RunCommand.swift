@@ -26,25 +26,45 @@ enum RunCommand: Command {
         let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
         let scripts = try openAll(arguments.positionals, io: invocation.io)
         defer { for script in scripts where script.path != "-" { close(script.descriptor) } }
-        let database = try DatabaseOpener(invocation.configuration).openOrCreate(fileFunctions: true)
-        // SQLite opens a file it may not write read-only without a word, and a script would then run
-        // its statements up to the first write: refuse before any runs.
-        if database.isReadOnly {
-            throw CommandFailure(
-                message: "database '\(invocation.configuration.databasePath)' is read-only; no statement was run")
+        let created = DatabaseFile.path(of: invocation.configuration.databasePath).flatMap {
+            DatabaseFile.exists($0) ? nil : $0
         }
-        let runner = ScriptRunner(
-            database: database,
-            options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
-        let renderer = ResultRenderer(sink: invocation.io.output, options: options)
-        defer { try? renderer.flush() }
-        let progress =
-            invocation.io.isErrorTerminal && !invocation.configuration.isQuiet
-            ? RunProgress(io: invocation.io, runner: runner) : nil
-        defer { progress?.clear() }
-        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
-            try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io, progress: progress)
+        do {
+            let database = try DatabaseOpener(invocation.configuration).openOrCreate(fileFunctions: true)
+            // SQLite opens a file it may not write read-only without a word, and a script would then run
+            // its statements up to the first write: refuse before any runs.
+            if database.isReadOnly {
+                throw CommandFailure(
+                    message: "database '\(invocation.configuration.databasePath)' is read-only; no statement was run")
+            }
+            let runner = ScriptRunner(
+                database: database,
+                options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
+            let renderer = ResultRenderer(sink: invocation.io.output, options: options)
+            let progress =
+                invocation.io.isErrorTerminal && !invocation.configuration.isQuiet
+                ? RunProgress(io: invocation.io, runner: runner) : nil
+            defer { progress?.clear() }
+            let status = try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+                try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io, progress: progress)
+            }
+            try renderer.flush()
+            return status
+        } catch {
+            if let created { removeIfEmpty(created) }
+            throw error
         }
+    }
+
+    /// Removes the database file a failed run created, when nothing was committed to it (0 bytes),
+    /// with the journal SQLite may have left beside it.
+    private static func removeIfEmpty(_ path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_size == 0 else { return }
+        unlink(path)
+        unlink(path + "-journal")
+        unlink(path + "-wal")
+        unlink(path + "-shm")
     }
 
     private static func runAll(

@@ -95,6 +95,7 @@ struct ManualPage {
         case .workPending: "status --exit-code found pending, changed or missing migrations."
         case .interrupted: "Stopped by SIGINT after rolling back its work."
         case .terminated: "Stopped by SIGTERM after rolling back its work."
+        case .outputClosed: "Standard output was a pipe whose reader went away (as SIGPIPE would end it)."
         }
     }
 }

@@ -107,6 +107,16 @@ struct MigrationSession {
         }
     }
 
+    /// Runs `body`, turning a ``MigrationError`` about a file (its encoding) into the diagnostic the
+    /// error reporter prints.
+    static func decoding<Result>(_ body: () throws(MigrationError) -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch {
+            throw FlagAdvice.advised(error)
+        }
+    }
+
     /// The `--dump-schema FILE` option of `migrate` and `setup`.
     static let dumpSchemaOption = OptionSpec(
         "dump-schema", value: "file", help: "After a successful run, write 'cellar schema' to this file.")

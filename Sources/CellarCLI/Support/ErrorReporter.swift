@@ -1,4 +1,5 @@
 import CellarKit
+import Glibc
 
 /// Turns any error a command throws into a message on standard error and an exit status.
 struct ErrorReporter {
@@ -27,6 +28,11 @@ struct ErrorReporter {
             return .usage
         case let diagnostic as Diagnostic:
             io.printError(DiagnosticFormatter(usesColor: usesColor).format(FlagAdvice.advised(diagnostic)))
+            return .failure
+        case let failure as SystemError where failure.operation == "write":
+            // A closed pipe (`cellar query … | head -1`) ends the command quietly, as SIGPIPE would.
+            guard failure.code != EPIPE else { return .outputClosed }
+            io.printError("cellar: \(label) cannot write the output: \(String(cString: strerror(failure.code)))")
             return .failure
         case let stop as SignalStop:
             _ = report(stop.underlying)

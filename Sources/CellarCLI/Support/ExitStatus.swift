@@ -8,4 +8,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case workPending = 3
     case interrupted = 130
     case terminated = 143
+    /// Standard output was a pipe whose reader went away: 128 + SIGPIPE, as a shell reports a command
+    /// that SIGPIPE stopped (when SIGPIPE is ignored, cellar stops at the write that failed).
+    case outputClosed = 141
 }

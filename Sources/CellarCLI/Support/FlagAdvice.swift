@@ -11,6 +11,8 @@ enum FlagAdvice {
             "\(operation) is not allowed here: cellar runs the script in one transaction of its own"
         case .unsafe(let what):
             "\(what) is not allowed with --safe"
+        case .ignoredInTransaction(let what):
+            "\(what) cannot change inside the script's transaction (SQLite would silently ignore it)"
         }
     }
 

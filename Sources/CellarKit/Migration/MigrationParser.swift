@@ -67,7 +67,7 @@ package enum MigrationParser {
     }
 
     /// Whether `sql` holds a statement: something other than whitespace, comments and semicolons.
-    static func hasStatements(_ sql: some Collection<UInt8>) -> Bool {
+    package static func hasStatements(_ sql: some Collection<UInt8>) -> Bool {
         let bytes = Array(sql)
         return bytes.withUnsafeBufferPointer { buffer in
             var index = 0

@@ -25,7 +25,13 @@ public struct MigrationStatus: Sendable {
     /// The version.
     public var version: Int64 { migration?.version ?? record?.version ?? 0 }
     /// The version as the file writes it, or zero-padded to four digits when the file is missing.
-    public var versionText: String { migration?.versionText ?? WallClock.pad(Int(version), to: 4) }
+    /// A negative version (only a hand-written ledger row has one) keeps its sign in front: `-0005`.
+    public var versionText: String {
+        if let migration { return migration.versionText }
+        let digits = String(version.magnitude)
+        let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        return version < 0 ? "-" + padded : padded
+    }
     /// The name from the file, or from the ledger when the file is missing.
     public var name: String { migration?.name ?? record?.name ?? "" }
     /// The file's checksum, or the recorded one when the file is missing.

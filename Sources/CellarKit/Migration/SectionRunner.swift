@@ -30,6 +30,11 @@ struct SectionRunner {
                     "\(operation) is not allowed here: cellar runs this in a transaction of its own and commits it "
                     + "(a migration that manages its own transactions needs '-- migrate:up transaction:false')"
             }
+            if case .ignoredInTransaction(let what) = policy.lastRefusal {
+                message =
+                    "\(what) cannot change inside a transaction (SQLite would silently ignore it), and cellar runs this "
+                    + "in one (a migration that sets it needs '-- migrate:up transaction:false')"
+            }
             let diagnostic = Diagnostic(
                 path: path, text: text, byteOffset: startOffset + (error.offset ?? 0), message: message, underlying: error)
             throw MigrationError.failed(diagnostic)

@@ -22,7 +22,15 @@ package final class ConnectionPolicy {
         case transactionControl(String)
         /// Something safe mode forbids, described (`the function readfile`, `ATTACH`, `VACUUM INTO`).
         case unsafe(String)
+        /// A pragma SQLite silently ignores inside a transaction (`PRAGMA journal_mode`), set inside
+        /// cellar's.
+        case ignoredInTransaction(String)
     }
+
+    /// Pragmas whose setting SQLite ignores, without an error, inside a transaction
+    /// (<https://sqlite.org/pragma.html#pragma_journal_mode>): refused with transaction control, so
+    /// that a migration or script setting one fails instead of being recorded as done.
+    package static let pragmasIgnoredInTransaction: Set<String> = ["journal_mode"]
 
     /// Whether `BEGIN`, `COMMIT`/`END` and `ROLLBACK` without `TO` are refused.
     package var refusesTransactionControl: Bool
@@ -70,6 +78,8 @@ package final class ConnectionPolicy {
             "\(operation) is not allowed here: cellar runs the script in one transaction of its own"
         case .unsafe(let what)?:
             "\(what) is not allowed in safe mode"
+        case .ignoredInTransaction(let what)?:
+            "\(what) cannot change inside a transaction (SQLite would silently ignore it)"
         case nil: nil
         }
     }
@@ -78,6 +88,10 @@ package final class ConnectionPolicy {
         switch request.action {
         case .transaction where refusesTransactionControl:
             return .transactionControl(request.first ?? "transaction control")
+        case .pragma where refusesTransactionControl && request.second != nil:
+            // SQLite passes the pragma's name and, when it is being set, its value.
+            let name = (request.first ?? "").lowercased()
+            return Self.pragmasIgnoredInTransaction.contains(name) ? .ignoredInTransaction("PRAGMA \(name)") : nil
         case .attach where isSafe:
             // A plain VACUUM attaches '' (https://sqlite.org/lang_vacuum.html). SQLite passes no file
             // name at all when ATTACH names its file with an expression or a parameter, so only a

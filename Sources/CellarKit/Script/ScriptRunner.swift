@@ -230,6 +230,7 @@ public final class ScriptRunner {
         switch refusal {
         case .transactionControl(let operation)?: return .transactionControlRefused(operation)
         case .unsafe(let what)?: return .refusedBySafeMode(what)
+        case .ignoredInTransaction?: return .needsNoTransaction
         case nil:
             let needsNoTransaction = options.isTransactional && error.message.contains("within a transaction")
             return needsNoTransaction ? .needsNoTransaction : nil

@@ -75,7 +75,7 @@ import Testing
         #expect(try database.scalar("SELECT count(*) FROM runs") == .integer(1))
         #expect(try database.scalar("SELECT count(*) FROM cellar_migrations WHERE version = 3") == .integer(0))
         // Finished by hand, then accepted: the claim becomes an applied row and migrate goes on.
-        try database.execute("DROP TABLE filler")
+        try database.execute("DROP TABLE IF EXISTS filler")
         let accept = try Cellar.run(["accept", "2"], in: folder.path)
         #expect(accept.status == 0, "\(accept)")
         #expect(try Cellar.run(["migrate", "-q"], in: folder.path).status == 0)
