@@ -54,7 +54,10 @@ import Testing
         let project = try CLIProject()
         let result = project.run(["migrate"])
         #expect(result.status == 1)
-        #expect(result.error == "cellar: error: no folder '\(project.migrationsPath)'\n")
+        #expect(
+            result.error
+                == "cellar: error: no folder '\(project.migrationsPath)'; point elsewhere with -m/--migrations DIR or CELLAR_MIGRATIONS\n"
+        )
         #expect(!FileBytes.exists(project.databasePath))
     }
 

@@ -163,4 +163,14 @@ import Testing
         #expect(try DirectoryListing.fileNames(in: folder.file("migrations")) == before)
         #expect(try Cellar.run(["migrate"], in: folder.path).status == 0)
     }
+
+    @Test func aMissingMigrationsFolderSaysWhereItLookedAndHowToPointElsewhere() throws {
+        let folder = TemporaryDirectory()
+        let result = try Cellar.run(["migrate"], in: folder.path)
+        #expect(result.status == 1)
+        #expect(
+            result.error
+                == "cellar: error: no folder 'migrations' (looked in \(folder.path)/migrations); point elsewhere with "
+                + "-m/--migrations DIR or CELLAR_MIGRATIONS\n")
+    }
 }

@@ -1,4 +1,5 @@
 import CellarKit
+import Glibc
 
 /// `cellar shell`: the interactive SQL shell, or a statement runner when standard input is not a
 /// terminal.
@@ -6,26 +7,44 @@ enum ShellCommand: Command {
     static let spec = CommandSpec(
         name: "shell",
         abstract: "Explore the database in an interactive SQL shell.",
+        arguments: [.init("file", help: "The database to open (as -d FILE; as in 'sqlite3 FILE').", optional: true)],
         options: [
+            OptionSpec(
+                "init", value: "file",
+                help: "Run FILE's statements and dot-commands first, instead of ~/.cellarrc (not with --safe)."),
             OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH, VACUUM INTO, .open, .output and .read."),
             OptionSpec("bail", help: "Stop at the first error (piped input and .read files)."),
         ],
         discussion: """
             Statements run when sqlite3_complete says they are complete; .help lists the dot-commands.
             When standard input is not a terminal, statements are read from it without prompts, errors
-            name their input line, and the exit status is 1 if any statement failed.
+            name their input line, and the exit status is 1 if any statement failed. ~/.cellarrc, when
+            it exists, runs first (never with --safe).
             """)
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let io = invocation.io
         let arguments = invocation.arguments
-        let database = try DatabaseOpener(invocation.configuration).openOrCreate(
+        var configuration = invocation.configuration
+        if let file = arguments.positionals.first {
+            guard arguments.value(GlobalOptions.database.option.long) == nil else {
+                throw UsageError("give the database once: as FILE or with --database, not both", command: spec.name)
+            }
+            configuration.databasePath = file
+        }
+        if arguments.has("safe"), arguments.value("init") != nil {
+            throw UsageError("--init cannot be used with --safe (a start-up file could undo its refusals)", command: spec.name)
+        }
+        let database = try DatabaseOpener(configuration).openOrCreate(
             defensive: true, fileFunctions: true, safe: arguments.has("safe"))
         let settings = ShellSettings(
             isInputTerminal: io.isInputTerminal, isOutputTerminal: io.isOutputTerminal, bails: arguments.has("bail"),
             isSafe: arguments.has("safe"))
         let session = try ShellSession(
-            database: database, io: io, settings: settings, configuration: invocation.configuration)
+            database: database, io: io, settings: settings, configuration: configuration)
+        if let startup = startupFile(arguments, environment: io.environment) {
+            session.runStartupFile(startup)
+        }
         if io.isInputTerminal {
             try InteractiveShell(session: session).run()
         } else {
@@ -35,5 +54,14 @@ enum ShellCommand: Command {
         session.finish()
         // At a terminal the errors were seen as they happened; quitting is a success (as in sqlite3).
         return session.hadError && !io.isInputTerminal ? .failure : .success
+    }
+
+    /// `--init FILE`, else `~/.cellarrc` when it exists; none with `--safe`.
+    private static func startupFile(_ arguments: ParsedArguments, environment: [String: String]) -> String? {
+        guard !arguments.has("safe") else { return nil }
+        if let path = arguments.value("init") { return path }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        let path = (home.hasSuffix("/") ? home : home + "/") + ".cellarrc"
+        return access(path, F_OK) == 0 ? path : nil
     }
 }

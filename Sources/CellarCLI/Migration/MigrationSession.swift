@@ -96,6 +96,8 @@ struct MigrationSession {
     func translating<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()
+        } catch MigrationError.missingFolder(let path) {
+            throw CommandFailure(message: missingFolderMessage(path))
         } catch let error as MigrationError {
             throw FlagAdvice.advised(error)
         } catch let error as SQLiteError where error.isLockContention {
@@ -105,6 +107,15 @@ struct MigrationSession {
         } catch let error as SQLiteError where error.resultCode == .readOnly {
             throw CommandFailure(message: "database '\(configuration.databasePath)' is read-only: \(error.message)")
         }
+    }
+
+    /// `no folder 'migrations'`, with where cellar looked and how to point it elsewhere.
+    private func missingFolderMessage(_ path: String) -> String {
+        let place = path.hasPrefix("/") ? "" : " (looked in \(FilePath.normalized(path)))"
+        let pointer =
+            path == configuration.seedsDirectory && path != configuration.migrationsDirectory
+            ? "--seeds DIR or CELLAR_SEEDS" : "-m/--migrations DIR or CELLAR_MIGRATIONS"
+        return "no folder '\(path)'\(place); point elsewhere with \(pointer)"
     }
 
     /// Runs `body`, turning a ``MigrationError`` about a file (its encoding) into the diagnostic the

@@ -40,6 +40,33 @@ enum DotCommandCatalog {
     /// The names, without dots.
     static var names: [String] { entries.map(\.name) }
 
+    /// Other names a dot-command answers to (sqlite3's `.indices`).
+    static let aliases: [String: String] = ["indices": "indexes"]
+
+    /// What a typed dot-command name stands for.
+    enum Resolution: Equatable {
+        /// The command, by its full name.
+        case command(String)
+        /// No command starts with the name.
+        case unknown
+        /// Several commands start with the name (their names, sorted).
+        case ambiguous([String])
+    }
+
+    /// Resolves `typed` as sqlite3 does: a full name (or alias), or else a prefix of exactly one
+    /// command (`.head` is `.headers`).
+    static func resolve(_ typed: String) -> Resolution {
+        if names.contains(typed) { return .command(typed) }
+        if let target = aliases[typed] { return .command(target) }
+        guard !typed.isEmpty else { return .unknown }
+        let matches = Set(names.filter { $0.hasPrefix(typed) } + aliases.filter { $0.key.hasPrefix(typed) }.map(\.value))
+        switch matches.count {
+        case 0: return .unknown
+        case 1: return .command(matches.first ?? typed)
+        default: return .ambiguous(matches.sorted())
+        }
+    }
+
     /// The dot-commands that take a file path (completion offers paths after them).
     static let fileCommands: Set<String> = ["read", "open", "output", "blob"]
 

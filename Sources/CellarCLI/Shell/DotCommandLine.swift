@@ -21,6 +21,17 @@ struct DotCommandLine: Equatable {
         arguments = Self.split(remainder)
     }
 
+    private init(name: String, arguments: [String], rest: String) {
+        self.name = name
+        self.arguments = arguments
+        self.rest = rest
+    }
+
+    /// The same line under the command's full name (a typed prefix resolved).
+    func named(_ fullName: String) -> DotCommandLine {
+        DotCommandLine(name: fullName, arguments: arguments, rest: rest)
+    }
+
     private static func split(_ text: Substring) -> [String] {
         var arguments: [String] = []
         var index = text.startIndex

@@ -5,6 +5,8 @@ import Glibc
 final class InteractiveShell {
     /// The prompt for a new statement.
     static let prompt = "cellar> "
+    /// The prompt for a new statement while a transaction is open.
+    static let transactionPrompt = "cellar*> "
     /// The prompt for a statement's further lines.
     static let continuationPrompt = "   ...> "
 
@@ -33,7 +35,9 @@ final class InteractiveShell {
         var lineNumber = 0
         while true {
             try? session.output.flush()
-            let prompt = accumulator.isEmpty ? Self.prompt : Self.continuationPrompt
+            let prompt =
+                !accumulator.isEmpty
+                ? Self.continuationPrompt : session.database.isAutocommit ? Self.prompt : Self.transactionPrompt
             switch editor.readLine(prompt: prompt, interruptDescriptor: watcher.readDescriptor) {
             case .interrupted:
                 watcher.drain()
@@ -42,6 +46,8 @@ final class InteractiveShell {
                 accumulator.discard()
                 if session.requestQuit() { return }
             case .line(let text):
+                // Errors are placed within the statement typed: its first line is line 1.
+                if accumulator.isEmpty { lineNumber = 0 }
                 lineNumber += 1
                 let outcome = accumulator.add(text, lineNumber: lineNumber)
                 remember(outcome, history: history, editor: editor)

@@ -11,7 +11,8 @@ extension ShellSession {
     /// Runs one dot-command line; `path` and `lineNumber` place its errors.
     func runDotCommand(_ text: String, path: String, lineNumber: Int) -> DotCommandOutcome {
         let command = DotCommandLine(text)
-        if !["quit", "exit", "open"].contains(command.name) { transactionWarning = nil }
+        let resolved = DotCommandCatalog.resolve(command.name)
+        if ![.command("quit"), .command("exit"), .command("open")].contains(resolved) { transactionWarning = nil }
         do {
             return try perform(command)
         } catch let error as DotCommandError {
@@ -32,7 +33,15 @@ extension ShellSession {
         return .failed
     }
 
-    private func perform(_ command: DotCommandLine) throws -> DotCommandOutcome {
+    private func perform(_ typed: DotCommandLine) throws -> DotCommandOutcome {
+        let command: DotCommandLine
+        switch DotCommandCatalog.resolve(typed.name) {
+        case .command(let name): command = typed.named(name)
+        case .unknown: throw Self.unknown(typed.name)
+        case .ambiguous(let names):
+            throw DotCommandError(
+                "ambiguous command '.\(typed.name)': " + names.map { "." + $0 }.joined(separator: ", ") + " (see .help)")
+        }
         if settings.isSafe, DotCommandCatalog.unsafeCommands.contains(command.name) {
             throw DotCommandError(".\(command.name) is not allowed with --safe")
         }
@@ -41,7 +50,7 @@ extension ShellSession {
         case "help": showHelp()
         case "tables": try listTables(pattern: command.pattern)
         case "schema": try showSchema(pattern: command.pattern)
-        case "indexes", "indices": try listIndexes(table: command.pattern)
+        case "indexes": try listIndexes(table: command.pattern)
         case "databases": try listDatabases()
         case "mode": try setMode(command)
         case "headers": settings.render.showsHeaders = try Self.onOff(command)
@@ -177,6 +186,25 @@ extension ShellSession {
         guard command.arguments.count == 1, let path = command.arguments.first else {
             throw DotCommandError("usage: .read FILE")
         }
+        return try readFile(path)
+    }
+
+    /// Runs the start-up file (`--init FILE`, `~/.cellarrc`) as `.read` would; a file that cannot be
+    /// read is reported, and the shell starts anyway.
+    func runStartupFile(_ path: String) {
+        do {
+            _ = try readFile(path)
+        } catch let error as DotCommandError {
+            reportError(error.message)
+        } catch let error as MigrationError {
+            guard let diagnostic = error.diagnostic else { return reportError(error.description) }
+            report(diagnostic)
+        } catch {
+            reportError(String(describing: error))
+        }
+    }
+
+    private func readFile(_ path: String) throws -> DotCommandOutcome {
         guard readDepth < 25 else { throw DotCommandError(".read files nest too deeply") }
         let bytes: [UInt8]
         do {

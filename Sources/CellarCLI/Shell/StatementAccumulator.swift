@@ -33,7 +33,8 @@ struct StatementAccumulator {
     mutating func add(_ line: String, lineNumber: Int) -> Outcome {
         if text.isEmpty {
             if Self.isDotCommand(line) { return .dotCommand(line) }
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return .pending }
+            // Blanks or a finished comment alone start nothing: no continuation prompt (as in sqlite3).
+            if Self.holdsOnlyBlanksAndComments(line) { return .pending }
             text = line
             firstLine = lineNumber
         } else {
@@ -68,6 +69,17 @@ struct StatementAccumulator {
         text = ""
         isSkipping = false
         completeness.reset()
+    }
+
+    /// Whether `line` is blanks and complete comments (`-- …`, `/* … */`) only.
+    static func holdsOnlyBlanksAndComments(_ line: String) -> Bool {
+        var rest = Substring(line)
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+            if rest.isEmpty || rest.hasPrefix("--") { return true }
+            guard rest.hasPrefix("/*"), let end = rest.dropFirst(2).firstRange(of: "*/") else { return false }
+            rest = rest[end.upperBound...]
+        }
     }
 
     private static func isDotCommand(_ line: String) -> Bool {
