@@ -70,8 +70,16 @@ struct BlobCell {
         do {
             return try database.prepare(sql)
         } catch let failure as SQLiteError {
-            throw error(.failed(failure))
+            guard isWithoutRowID else { throw error(.failed(failure)) }
+            // "no such column: rowid" would mislead: say what sqlite3_blob_open says.
+            throw error(.failed(SQLiteError(code: SQLITE_ERROR, message: "cannot open table without rowid: \(table)")))
         }
+    }
+
+    /// Whether the table is a `WITHOUT ROWID` table, which incremental blob I/O cannot address.
+    private var isWithoutRowID: Bool {
+        let kind = try? database.scalar("SELECT wr FROM pragma_table_list WHERE schema = ? AND name = ?", [schema, table])
+        return kind == .integer(1)
     }
 
     private func quote(_ name: String) -> String { IdentifierQuoting.quote(name) }

@@ -83,6 +83,13 @@ public final class Database {
 
     /// The `sqlite3 *` handle; nil once closed.
     private(set) var handle: OpaquePointer?
+
+    /// The longest string or blob this connection allows, in bytes (`SQLITE_LIMIT_LENGTH`,
+    /// <https://sqlite.org/c3ref/limit.html>); 0 when the connection is closed.
+    package var lengthLimit: Int {
+        guard let handle else { return 0 }
+        return Int(sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, -1))
+    }
     /// The path or URI the connection was opened with.
     public let path: String
     /// How the connection was set up.

@@ -123,6 +123,10 @@ import Testing
             }
             #expect(error?.description == "\(table).\(column), rowid 1: \(underlying.message)")
         }
+        let writing = #expect(throws: BlobError.self) {
+            try fixture.database.writeBlob(table: "keyed", column: "b", rowID: 1, from: BufferSource([1]), count: 1)
+        }
+        #expect(writing?.description == "keyed.b, rowid 1: cannot open table without rowid: keyed")
     }
 
     @Test func tooBigAndMismatchedSourcesLeaveTheOldValue() throws {
