@@ -98,7 +98,7 @@ import Testing
                 && diagnostic?.message.contains("transaction:false") == true
         }
         #expect(try project.tables(database).isEmpty)
-        #expect(database.isAutocommit)
+        #expect(try database.isAutocommit)
     }
 
     @Test func savepointsStayAllowed() throws {

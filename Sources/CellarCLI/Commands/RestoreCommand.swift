@@ -18,7 +18,7 @@ enum RestoreCommand: Command {
         let source = try openChecked(file, opener: DatabaseOpener(invocation.configuration))
         let configuration = invocation.configuration
         let database = try DatabaseOpener(configuration).openOrCreate()
-        if database.isReadOnly {
+        if try database.isReadOnly {
             throw CommandFailure(message: "database '\(configuration.databasePath)' is read-only; nothing was changed")
         }
         do {

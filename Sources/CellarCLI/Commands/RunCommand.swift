@@ -33,7 +33,7 @@ enum RunCommand: Command {
             let database = try DatabaseOpener(invocation.configuration).openOrCreate(fileFunctions: true)
             // SQLite opens a file it may not write read-only without a word, and a script would then run
             // its statements up to the first write: refuse before any runs.
-            if database.isReadOnly {
+            if try database.isReadOnly {
                 throw CommandFailure(
                     message: "database '\(invocation.configuration.databasePath)' is read-only; no statement was run")
             }

@@ -49,7 +49,7 @@ enum ShellCommand: Command {
             try InteractiveShell(session: session).run()
         } else {
             _ = session.runLines(of: LineReader(io.input), path: "<stdin>")
-            if !session.database.isAutocommit { _ = session.requestQuit() }
+            if (try? session.database.isAutocommit) == false { _ = session.requestQuit() }
         }
         session.finish()
         // At a terminal the errors were seen as they happened; quitting is a success (as in sqlite3).

@@ -55,7 +55,7 @@ struct MigrationSession {
         let opener = DatabaseOpener(configuration)
         let database =
             try creating ? opener.openOrCreate(fileFunctions: fileFunctions) : opener.openExisting(fileFunctions: fileFunctions)
-        if database.isReadOnly {
+        if try database.isReadOnly {
             throw CommandFailure(message: "database '\(configuration.databasePath)' is read-only; nothing was changed")
         }
         return database

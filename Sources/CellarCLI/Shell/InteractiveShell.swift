@@ -37,7 +37,7 @@ final class InteractiveShell {
             try? session.output.flush()
             let prompt =
                 !accumulator.isEmpty
-                ? Self.continuationPrompt : session.database.isAutocommit ? Self.prompt : Self.transactionPrompt
+                ? Self.continuationPrompt : (try? session.database.isAutocommit) != false ? Self.prompt : Self.transactionPrompt
             switch editor.readLine(prompt: prompt, interruptDescriptor: watcher.readDescriptor) {
             case .interrupted:
                 watcher.drain()

@@ -82,7 +82,7 @@ extension ShellSession {
     /// is warned once and must ask again (then it is rolled back); piped input rolls it back with a
     /// warning.
     func mayDropTransaction(by action: String) -> Bool {
-        guard !database.isAutocommit else { return true }
+        guard (try? database.isAutocommit) == false else { return true }
         if isInteractive, transactionWarning != action {
             transactionWarning = action
             io.printError(

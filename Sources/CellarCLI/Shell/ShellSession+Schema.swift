@@ -40,7 +40,7 @@ extension ShellSession {
         for row in try database.query("PRAGMA database_list") {
             let name = row.values.count > 1 ? row.values[1].textValue ?? "" : ""
             let file = row.values.count > 2 ? row.values[2].textValue ?? "" : ""
-            let access = name == "main" && database.isReadOnly ? "r/o" : "r/w"
+            let access = try name == "main" && database.isReadOnly ? "r/o" : "r/w"
             writeOutput("\(shown(name)): \(shown(file)) \(access)")
         }
     }

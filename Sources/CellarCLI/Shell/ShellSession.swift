@@ -200,7 +200,7 @@ final class ShellSession {
 
     private func reportAfterStatement(_ statement: Statement, clock: RunClock) {
         if settings.showsChanges, !statement.isReadOnly {
-            writeOutput("changes: \(database.changes)   total_changes: \(database.totalChanges)")
+            writeOutput("changes: \((try? database.changes) ?? 0)   total_changes: \((try? database.totalChanges) ?? 0)")
         }
         if settings.showsTimer {
             writeOutput(clock.summary())

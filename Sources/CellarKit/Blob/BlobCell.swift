@@ -18,7 +18,7 @@ struct BlobCell {
     /// timeout instead of deadlocking later), or in a savepoint inside the caller's open transaction.
     func atomically(_ body: () throws -> Void) throws {
         do {
-            if database.isAutocommit {
+            if try database.isAutocommit {
                 try database.transaction(.immediate, body)
             } else {
                 try database.execute("SAVEPOINT cellar_blob")
@@ -50,7 +50,7 @@ struct BlobCell {
         let target = "\(quote(schema)).\(quote(table))"
         let update = try prepare("UPDATE \(target) SET \(quote(column)) = ?1 WHERE rowid = ?2")
         try fill(update, count: count)
-        guard database.changes == 0 else { return }
+        guard try database.changes == 0 else { return }
         guard createsRow else { throw error(.noSuchRow) }
         let insert = try prepare("INSERT INTO \(target) (rowid, \(quote(column))) VALUES (?2, ?1)")
         try fill(insert, count: count)

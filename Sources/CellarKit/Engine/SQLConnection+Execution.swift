@@ -100,7 +100,7 @@ extension SQLConnection {
     /// do than report the original error, so errors here are deliberately ignored. Cancellation is
     /// checked by the runners, not here, so a stop never leaves the transaction open.
     package func rollbackIfNeeded() {
-        guard !isAutocommit else { return }
+        guard (try? isAutocommit) == false else { return }
         try? execute("ROLLBACK")
     }
 

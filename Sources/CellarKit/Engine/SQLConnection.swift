@@ -22,10 +22,10 @@ package protocol SQLConnection: AnyObject {
     )
 
     /// Whether the connection is outside any explicit transaction.
-    var isAutocommit: Bool { get }
+    var isAutocommit: Bool { get throws }
 
     /// Rows inserted, updated or deleted since the connection opened.
-    var totalChanges: Int { get }
+    var totalChanges: Int { get throws }
 
     /// When set, runners stop before their next statement (see ``CancellationFlag``).
     var cancellation: CancellationFlag? { get set }

@@ -19,6 +19,39 @@ package enum FileContents {
         }
     }
 
+    /// Why a bounded read refused a file.
+    package enum ReadRefusal: Error {
+        /// Not a regular file (a device such as `/dev/zero`, a FIFO, a folder): it may never end.
+        case notRegularFile
+        /// Larger than the limit, in bytes.
+        case tooLarge(limit: Int)
+    }
+
+    /// The bytes of the regular file at `path`, at most `limit` of them.
+    ///
+    /// - Throws: ``ReadRefusal`` for anything but a regular file or a file over `limit` bytes (also
+    ///   when it grows past it while read); ``SystemError`` when it cannot be opened or read.
+    package static func read(_ path: String, limit: Int) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw SystemError(operation: "open \(path)", code: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw SystemError(operation: "stat \(path)", code: errno) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw ReadRefusal.notRegularFile }
+        guard Int(status.st_size) <= limit else { throw ReadRefusal.tooLarge(limit: limit) }
+        var result: [UInt8] = []
+        result.reserveCapacity(Int(status.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw SystemError(operation: "read \(path)", code: errno) }
+            if count == 0 { return result }
+            guard result.count + count <= limit else { throw ReadRefusal.tooLarge(limit: limit) }
+            result.append(contentsOf: chunk[0..<count])
+        }
+    }
+
     /// Replaces the file at `path` with `bytes` (created with mode 0644 less the umask).
     /// - Throws: ``SystemError`` when it cannot be created or written.
     package static func write(_ bytes: [UInt8], to path: String) throws {

@@ -1,5 +1,6 @@
-/// What the migrator tells its observer while it works.
-public enum MigrationEvent {
+/// What the migrator tells its observer while it works; `Sendable`, so an observer can forward it to
+/// the main actor (a progress view).
+public enum MigrationEvent: Sendable {
     /// A migration is about to start (or to be rolled back).
     case started(Migration)
     /// A migration is still running after `elapsedMilliseconds` (reported about four times a second).

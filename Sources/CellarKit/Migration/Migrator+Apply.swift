@@ -118,7 +118,7 @@ extension Migrator {
             release(migration)
             throw failure(error, migration: migration, note: nonTransactionalNote(migration))
         }
-        guard database.isAutocommit else {
+        guard try database.isAutocommit else {
             database.rollbackIfNeeded()
             release(migration)
             throw MigrationError.failed(

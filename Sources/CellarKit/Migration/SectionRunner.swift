@@ -43,7 +43,7 @@ struct SectionRunner {
 
     private func runStatements(_ sql: String, on connection: some SQLConnection) throws -> Result {
         var result = Result()
-        let changesBefore = connection.totalChanges
+        let changesBefore = try connection.totalChanges
         try connection.withStatements(in: sql) { cursor in
             while true {
                 do {
@@ -57,7 +57,7 @@ struct SectionRunner {
                 result.statementCount += 1
             }
         }
-        result.changedRows = connection.totalChanges - changesBefore
+        result.changedRows = try connection.totalChanges - changesBefore
         return result
     }
 

@@ -13,11 +13,16 @@ extension Database {
     ///   working directory when nil. Calling this again replaces the functions with ones using `folder`.
     public func registerFileFunctions(relativeTo folder: String? = nil) throws {
         fileFunctionsFolder = .some(folder)
-        try createFunction("readfile", argumentCount: 1, isDirectOnly: true) { arguments in
+        try createFunction("readfile", argumentCount: 1, isDirectOnly: true) { [weak self] arguments in
             guard case .text(let path) = arguments[0] else { return .null }
             let resolved = FilePath.resolve(path, relativeTo: folder)
             do {
-                return .blob(try FileContents.read(resolved))
+                return .blob(try FileContents.read(resolved, limit: self?.lengthLimit ?? 0))
+            } catch FileContents.ReadRefusal.notRegularFile {
+                throw FileFunctionError(message: "readfile: '\(resolved)' is not a regular file")
+            } catch FileContents.ReadRefusal.tooLarge(let limit) {
+                throw FileFunctionError(
+                    message: "readfile: '\(resolved)' is larger than SQLite's length limit (\(limit) bytes)")
             } catch let error as SystemError {
                 throw FileFunctionError(
                     message: "readfile: cannot read '\(resolved)': \(String(cString: strerror(error.code)))")

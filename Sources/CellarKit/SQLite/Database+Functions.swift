@@ -73,10 +73,11 @@ extension Value {
         case .real(let real): sqlite3_result_double(context, real)
         case .text(let text):
             sqlite3_result_text64(context, text, UInt64(text.utf8.count), cellar_transient(), UInt8(SQLITE_UTF8))
+        case .blob(let bytes) where bytes.isEmpty:
+            sqlite3_result_zeroblob(context, 0)
         case .blob(let bytes):
             bytes.withUnsafeBytes { buffer in
-                sqlite3_result_blob64(
-                    context, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(buffer.count), cellar_transient())
+                sqlite3_result_blob64(context, buffer.baseAddress, UInt64(buffer.count), cellar_transient())
             }
         }
     }

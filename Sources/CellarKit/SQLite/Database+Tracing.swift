@@ -32,12 +32,15 @@ extension Database {
 
     /// How many prepared statements of this connection are not finalized yet (`sqlite3_next_stmt`).
     public var liveStatementCount: Int {
-        var count = 0
-        var statement = sqlite3_next_stmt(handle, nil)
-        while let current = statement {
-            count += 1
-            statement = sqlite3_next_stmt(handle, current)
+        get throws {
+            let handle = try openHandle()
+            var count = 0
+            var statement = sqlite3_next_stmt(handle, nil)
+            while let current = statement {
+                count += 1
+                statement = sqlite3_next_stmt(handle, current)
+            }
+            return count
         }
-        return count
     }
 }

@@ -83,6 +83,13 @@ public final class Database {
 
     /// The `sqlite3 *` handle; nil once closed.
     private(set) var handle: OpaquePointer?
+
+    /// The longest string or blob this connection allows, in bytes (`SQLITE_LIMIT_LENGTH`,
+    /// <https://sqlite.org/c3ref/limit.html>); 0 when the connection is closed.
+    package var lengthLimit: Int {
+        guard let handle else { return 0 }
+        return Int(sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, -1))
+    }
     /// The path or URI the connection was opened with.
     public let path: String
     /// How the connection was set up.
@@ -174,19 +181,21 @@ public final class Database {
     // MARK: - State
 
     /// The rowid of the most recent successful `INSERT`.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    ///
+    /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) once the connection is closed, like every other use.
+    public var lastInsertRowID: Int64 { get throws { sqlite3_last_insert_rowid(try openHandle()) } }
 
     /// Rows changed by the most recent `INSERT`, `UPDATE` or `DELETE`.
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    public var changes: Int { get throws { Int(sqlite3_changes64(try openHandle())) } }
 
     /// Rows changed since the connection opened.
-    public var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+    public var totalChanges: Int { get throws { Int(sqlite3_total_changes64(try openHandle())) } }
 
     /// Whether the connection is in autocommit mode, that is, outside any explicit transaction.
-    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+    public var isAutocommit: Bool { get throws { sqlite3_get_autocommit(try openHandle()) != 0 } }
 
     /// Whether the main database was opened read-only (or is a read-only file).
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    public var isReadOnly: Bool { get throws { sqlite3_db_readonly(try openHandle(), "main") == 1 } }
 
     /// Changes how long the connection waits for another connection's lock, in milliseconds.
     public func setBusyTimeout(_ milliseconds: Int32) throws {

@@ -88,12 +88,12 @@ public final class Statement {
         case .text(let text):
             code = sqlite3_bind_text64(
                 handle, Int32(index), text, UInt64(text.utf8.count), cellar_transient(), UInt8(SQLITE_UTF8))
+        case .blob(let bytes) where bytes.isEmpty:
+            // A zero-length blob must still be a blob, not NULL (an empty array may have no storage).
+            code = sqlite3_bind_zeroblob(handle, Int32(index), 0)
         case .blob(let bytes):
             code = bytes.withUnsafeBytes { buffer in
-                // A zero-length blob must still be a blob, not NULL, so never pass a nil pointer.
-                sqlite3_bind_blob64(
-                    handle, Int32(index), buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(buffer.count),
-                    cellar_transient())
+                sqlite3_bind_blob64(handle, Int32(index), buffer.baseAddress, UInt64(buffer.count), cellar_transient())
             }
         }
         guard code == SQLITE_OK else { throw SQLiteError.read(from: database.handle, code: code, sql: sql) }

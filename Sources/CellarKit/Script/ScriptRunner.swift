@@ -94,7 +94,7 @@ public final class ScriptRunner {
     ) throws -> Summary {
         statementCount = 0
         appliedCount = 0
-        let changesBefore = database.totalChanges
+        let changesBefore = try database.totalChanges
         if options.isTransactional {
             do {
                 try database.execute("BEGIN IMMEDIATE")
@@ -132,7 +132,7 @@ public final class ScriptRunner {
             database.rollbackIfNeeded()
             throw error
         }
-        return Summary(statementCount: statementCount, changes: database.totalChanges - changesBefore)
+        return Summary(statementCount: statementCount, changes: try database.totalChanges - changesBefore)
     }
 
     // MARK: - Running
@@ -199,7 +199,7 @@ public final class ScriptRunner {
         }
         if options.isTransactional {
             try database.execute("COMMIT")
-        } else if !database.isAutocommit {
+        } else if try !database.isAutocommit {
             database.rollbackIfNeeded()
             throw Diagnostic(
                 path: path, message: "the script ended inside a transaction it began (no COMMIT)",
@@ -218,7 +218,7 @@ public final class ScriptRunner {
             "the script ran statement by statement: the \(ran) statement\(ran == 1 ? "" : "s") before this point stay applied; "
                 + "the rest did not run"
         ]
-        if !database.isAutocommit {
+        if (try? database.isAutocommit) == false {
             database.rollbackIfNeeded()
             notes.append("the transaction the script had begun was rolled back")
         }

@@ -146,6 +146,6 @@ import Testing
         }
         #expect(try fixture.label(1) == .blob([0x89, 0x50, 0x4E, 0x47]))
         #expect(try fixture.database.scalar("SELECT count(*) FROM wine") == .integer(4))
-        #expect(fixture.database.isAutocommit)
+        #expect(try fixture.database.isAutocommit)
     }
 }

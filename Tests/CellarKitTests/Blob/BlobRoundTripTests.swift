@@ -55,7 +55,7 @@ import Testing
         #expect(throws: BlobError.self) {
             try fixture.database.writeBlob(table: "wine", column: "label", rowID: 1, from: BufferSource([1, 2]), count: 3)
         }
-        #expect(!fixture.database.isAutocommit)
+        #expect(try !fixture.database.isAutocommit)
         try fixture.database.execute("COMMIT")
         #expect(try fixture.database.scalar("SELECT name FROM wine WHERE id = 2") == .text("Kept"))
         #expect(try fixture.label(1) == .blob([0x89, 0x50, 0x4E, 0x47]))
@@ -84,7 +84,7 @@ import Testing
         #expect(error?.isInterrupt == true)
         fixture.database.cancellation = nil
         #expect(try fixture.label(1) == .blob([0x89, 0x50, 0x4E, 0x47]))
-        #expect(fixture.database.isAutocommit)
+        #expect(try fixture.database.isAutocommit)
     }
 }
 

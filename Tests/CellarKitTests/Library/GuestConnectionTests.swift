@@ -95,7 +95,7 @@ import Testing
         try ConnectionPolicy(refusesTransactionControl: true, isSafe: false).install(on: database)
         let error = #expect(throws: SQLiteError.self) { try database.execute("BEGIN") }
         #expect(error?.message == "not authorized")
-        #expect(database.isAutocommit)
+        #expect(try database.isAutocommit)
     }
 
     @Test func fileFunctionsAreRegisteredOnlyWhenAsked() throws {

@@ -26,7 +26,7 @@ import Testing
         let migrator = try Migrator(database: database, source: .files(files))
         let error = #expect(throws: MigrationError.self) { try migrator.migrate() }
         #expect(error?.description.contains("interrupted") == true)
-        #expect(database.isAutocommit)
+        #expect(try database.isAutocommit)
         database.cancellation = nil
         #expect(
             try database.query("SELECT name FROM sqlite_schema WHERE name IN ('first', 'half', 'never')").map(\.values) == [
@@ -41,7 +41,7 @@ import Testing
         let script = "CREATE TABLE half (x);\nSELECT stop_now();\nCREATE TABLE never (x);\n"
         let error = #expect(throws: Diagnostic.self) { try runner.run(BufferSource(script), path: "s.sql") }
         #expect(error?.description == "s.sql:3:1: error: interrupted")
-        #expect(database.isAutocommit)
+        #expect(try database.isAutocommit)
         database.cancellation = nil
         #expect(try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0))
     }

@@ -13,7 +13,7 @@ import Testing
         let error = #expect(throws: SQLiteError.self) { try database.execute(statement) }
         #expect(error?.resultCode == .auth)
         #expect(policy.lastRefusal != nil)
-        #expect(!database.isAutocommit)
+        #expect(try !database.isAutocommit)
         try policy.uninstall(from: database)
         try database.execute("ROLLBACK")
         #expect(try database.scalar("SELECT count(*) FROM t") == .integer(0))

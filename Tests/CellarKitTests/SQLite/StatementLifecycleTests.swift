@@ -9,19 +9,19 @@ import Testing
         _ = try database.query("SELECT * FROM wineries; SELECT count(*) FROM wine")
         #expect(throws: SQLiteError.self) { try database.execute("SELECT 1; SELECT * FROM missing") }
         #expect(throws: SQLiteError.self) { try database.execute("INSERT INTO wineries (name) VALUES ('a')") }
-        #expect(database.liveStatementCount == 0)
+        #expect(try database.liveStatementCount == 0)
         try database.close()
     }
 
     @Test func closeRefusesWhileAStatementIsAliveAndSucceedsAfter() throws {
         let database = try Database(path: ":memory:")
         var statement: Statement? = try database.prepare("SELECT 1")
-        #expect(database.liveStatementCount == 1)
+        #expect(try database.liveStatementCount == 1)
         let error = #expect(throws: SQLiteError.self) { try database.close() }
         #expect(error?.resultCode == .busy)
         statement = nil
         #expect(statement == nil)
-        #expect(database.liveStatementCount == 0)
+        #expect(try database.liveStatementCount == 0)
         try database.close()
         #expect(throws: SQLiteError.self) { try database.execute("SELECT 1") }
     }
@@ -66,7 +66,7 @@ import Testing
                 throw Abort()
             }
         }
-        #expect(database.isAutocommit)
+        #expect(try database.isAutocommit)
         #expect(try database.query("SELECT name FROM wineries").map(\.values) == [[.text("kept")]])
     }
 

@@ -6,7 +6,7 @@ import Testing
     @Test func insertsWineryAndWineWithLabelBytesIntact() throws {
         let database = try WinerySchema.makeDatabase()
         try database.execute("INSERT INTO wineries (name, country, rating) VALUES (?, ?, ?)", ["Ridge", "USA", 4.5])
-        let wineryID = database.lastInsertRowID
+        let wineryID = try database.lastInsertRowID
         let label: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x00, 0x0D, 0x0A, 0x1A, 0xFF, 0x00]
         try database.execute(
             "INSERT INTO wine (name, rating, winery_id, label) VALUES (?, ?, ?, ?)", ["Monte Bello", 5, wineryID, label])
@@ -44,10 +44,10 @@ import Testing
         let database = try WinerySchema.makeDatabase()
         try database.execute("INSERT INTO wineries (id, name) VALUES (41, 'a')")
         try database.execute("INSERT INTO wineries (name) VALUES ('b')")
-        #expect(database.lastInsertRowID == 42)
+        #expect(try database.lastInsertRowID == 42)
         try database.execute("UPDATE wineries SET country = 'FR'")
-        #expect(database.changes == 2)
-        #expect(database.totalChanges == 4)
+        #expect(try database.changes == 2)
+        #expect(try database.totalChanges == 4)
     }
 
     /// What each conflict clause does when the second row of a three-row insert hits a UNIQUE
@@ -76,8 +76,8 @@ import Testing
             #expect(failure?.isConstraintViolation == true)
             #expect(failure?.message.contains("UNIQUE constraint failed: t.name") == true)
         }
-        #expect(database.isAutocommit == (clause == "ROLLBACK"))
-        if !database.isAutocommit { try database.execute("COMMIT") }
+        #expect(try database.isAutocommit == (clause == "ROLLBACK"))
+        if try !database.isAutocommit { try database.execute("COMMIT") }
         let rows = try database.query("SELECT name || ':' || note FROM t ORDER BY name").map(\.values.first)
         #expect(rows == expected.map { Value.text($0) })
     }

@@ -70,7 +70,7 @@ import Testing
         let diagnostic = try #require(try Self.run(script, on: db, options: ScriptRunner.Options(chunkSize: chunkSize)))
         #expect(diagnostic.location == SourceLocation(line: 3, column: 1))
         #expect(try Self.tables(db).isEmpty)
-        #expect(db.isAutocommit)
+        #expect(try db.isAutocommit)
     }
 
     @Test func autocommitKeepsTheStatementsBeforeTheError() throws {
@@ -92,7 +92,7 @@ import Testing
         #expect(diagnostic.reason == .transactionControlRefused("BEGIN"))
         #expect(!diagnostic.notes.contains { $0.contains("--") }, "the library names no CLI flag")
         #expect(try Self.tables(db).isEmpty)
-        #expect(db.isAutocommit)
+        #expect(try db.isAutocommit)
     }
 
     @Test func aDumpRunsWithAutocommit() throws {
@@ -107,7 +107,7 @@ import Testing
         let diagnostic = try #require(try Self.run(script, on: db, options: ScriptRunner.Options(isTransactional: false)))
         #expect(diagnostic.message.contains("ended inside a transaction"))
         #expect(try db.query("SELECT count(*) FROM a").map(\.values) == [[.integer(0)]])
-        #expect(db.isAutocommit)
+        #expect(try db.isAutocommit)
     }
 
     @Test func vacuumInsideTheTransactionSuggestsAutocommit() throws {
