@@ -12,6 +12,7 @@ enum RenderOptionParsing {
         OptionSpec("header", help: "Show column headers (default in box, table, markdown, line)."),
         OptionSpec("no-header", help: "Hide column headers."),
         OptionSpec("null", value: "text", help: "Text shown for NULL in human modes and list, csv, tsv (default empty)."),
+        OptionSpec("table", value: "name", help: "Table named by --mode insert's INSERT statements (default \"table\")."),
     ]
 
     /// Render options from the command line: box on a terminal, list into a pipe or file.
@@ -35,6 +36,7 @@ enum RenderOptionParsing {
         default: break
         }
         if let null = arguments.value("null") { options.nullValue = null }
+        if let table = arguments.value("table") { options.insertTableName = table }
         return options
     }
 }

@@ -116,6 +116,8 @@ extension ShellSession {
             throw DotCommandError(message + " (modes: \(names.joined(separator: ", ")))")
         }
         settings.render.mode = mode
+        // `.mode insert TABLE` names the table the INSERT statements target, as in sqlite3.
+        if mode == .insert { settings.render.insertTableName = command.arguments.dropFirst().first ?? "table" }
     }
 
     private func setMaxRows(_ command: DotCommandLine) throws {
