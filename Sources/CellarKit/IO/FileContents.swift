@@ -9,14 +9,8 @@ package enum FileContents {
         guard descriptor >= 0 else { throw SystemError(operation: "open \(path)", code: errno) }
         defer { close(descriptor) }
         var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw SystemError(operation: "read \(path)", code: errno) }
-            if count == 0 { return result }
-            result.append(contentsOf: chunk[0..<count])
-        }
+        try readToEnd(descriptor, path: path, limit: .max, into: &result)
+        return result
     }
 
     /// Why a bounded read refused a file.
@@ -41,13 +35,19 @@ package enum FileContents {
         guard Int(status.st_size) <= limit else { throw ReadRefusal.tooLarge(limit: limit) }
         var result: [UInt8] = []
         result.reserveCapacity(Int(status.st_size))
+        try readToEnd(descriptor, path: path, limit: limit, into: &result)
+        return result
+    }
+
+    /// Appends what is left of `descriptor` to `result`, refusing to go past `limit` bytes in all.
+    private static func readToEnd(_ descriptor: Int32, path: String, limit: Int, into result: inout [UInt8]) throws {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw SystemError(operation: "read \(path)", code: errno) }
-            if count == 0 { return result }
-            guard result.count + count <= limit else { throw ReadRefusal.tooLarge(limit: limit) }
+            if count == 0 { return }
+            guard count <= limit - result.count else { throw ReadRefusal.tooLarge(limit: limit) }
             result.append(contentsOf: chunk[0..<count])
         }
     }
