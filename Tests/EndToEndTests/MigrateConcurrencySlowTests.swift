@@ -22,7 +22,7 @@ private func writeSlowMigrations(count: Int, rows: Int, in folder: TemporaryDire
     }
 }
 
-@Suite(.serialized) struct MigrateConcurrencyTests {
+@Suite(.serialized) struct MigrateConcurrencySlowTests {
     @Test func fourProcessesStartedTogetherApplyEachMigrationOnce() throws {
         let folder = TemporaryDirectory()
         try writeSlowMigrations(count: 6, rows: 20_000, in: folder)

@@ -5,7 +5,7 @@ import Testing
 
 /// SIGINT and SIGTERM during `migrate` and `run`: the work in flight is rolled back and cellar exits
 /// with 128 + the signal.
-@Suite struct SignalTests {
+@Suite struct SignalSlowTests {
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func signalDuringMigrateRollsBackTheMigrationInFlight(signal: Int32, status: Int32) throws {
         let project = ReliabilityProject(count: 12, rows: 150_000)

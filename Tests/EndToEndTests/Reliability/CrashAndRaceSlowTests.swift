@@ -5,7 +5,7 @@ import Testing
 
 /// `cellar migrate` killed at random moments, and deploys racing on one database: the database always
 /// passes the shared consistency check and a rerun completes.
-@Suite(.serialized) struct CrashAndRaceTests {
+@Suite(.serialized) struct CrashAndRaceSlowTests {
     private let project = ReliabilityProject(count: 50, rows: 300)
 
     private func freshFolder(journal: String) throws -> TemporaryDirectory {

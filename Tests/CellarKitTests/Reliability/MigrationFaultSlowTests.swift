@@ -5,7 +5,7 @@ import Testing
 
 /// I/O faults injected under the migrator, at every write or sync in turn until the migration gets
 /// through: after each, the database is consistent and a plain rerun completes.
-@Suite struct MigrationFaultTests {
+@Suite struct MigrationFaultSlowTests {
     private static let sqliteIOError: Int32 = 10
     private static let sqliteFull: Int32 = 13
 
