@@ -6,7 +6,9 @@ import DqliteClient
 /// same output as on a file; the others say why they cannot.
 enum RemoteCommands {
     /// The commands whose own code runs on a dqlite database through CellarKit's engine seam.
-    static let sharedCommands: Set<String> = ["migrate", "setup", "status", "verify", "rollback", "baseline", "accept", "seed", "schema"]
+    static let sharedCommands: Set<String> = [
+        "migrate", "setup", "status", "verify", "rollback", "baseline", "accept", "seed", "schema",
+    ]
 
     /// Runs `command` on the dqlite database of `invocation`.
     static func run(_ command: any Command.Type, _ invocation: Invocation) throws -> ExitStatus {
