@@ -33,7 +33,8 @@ enum BenchmarkTable {
     }
 
     static func seconds(_ value: Double) -> String {
-        value < 0.001 ? format(value * 1000, digits: 3) + " ms"
+        value < 0.001
+            ? format(value * 1000, digits: 3) + " ms"
             : value < 1 ? format(value * 1000, digits: 1) + " ms" : format(value, digits: 2) + " s"
     }
 
