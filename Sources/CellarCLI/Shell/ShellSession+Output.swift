@@ -57,13 +57,13 @@ extension ShellSession {
     }
 
     /// `.separator COL [ROW]`: what list, csv and tsv write between cells and after rows (and what
-    /// `.import` splits fields on); `\t`, `\n`, `\r`, `\\` and `\"` are understood.
+    /// `.import` splits fields on); write `\t` for a tab, `\n` for a line break.
     func setSeparators(_ command: DotCommandLine) throws {
         guard let column = command.arguments.first, command.arguments.count <= 2 else {
             throw DotCommandError("usage: .separator COL [ROW]")
         }
-        settings.render.columnSeparator = Self.unescaped(column)
-        if command.arguments.count == 2 { settings.render.rowSeparator = Self.unescaped(command.arguments[1]) }
+        settings.render.columnSeparator = column
+        if command.arguments.count == 2 { settings.render.rowSeparator = command.arguments[1] }
     }
 
     /// `.width N…`: the widths of the columns in box, table and markdown modes (0 sizes a column from
@@ -124,28 +124,5 @@ extension ShellSession {
             }
         }
         return result + "\""
-    }
-
-    /// `text` with the backslash escapes `.separator` understands resolved.
-    static func unescaped(_ text: String) -> String {
-        var result = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                switch character {
-                case "t": result.append("\t")
-                case "n": result.append("\n")
-                case "r": result.append("\r")
-                default: result.append(character)
-                }
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
-            }
-        }
-        if escaping { result.append("\\") }
-        return result
     }
 }
