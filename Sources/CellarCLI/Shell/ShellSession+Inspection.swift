@@ -125,7 +125,13 @@ extension ShellSession {
             guard let key = keys[id], try !isIndexed(table, columns: key.from) else { continue }
             let name = "'" + ([table] + key.from).joined(separator: "_").replacingAll("'", with: "''") + "'"
             let columns = key.from.map { "'" + $0.replacingAll("'", with: "''") + "'" }.joined(separator: ", ")
-            let target = key.to.allSatisfy(\.isEmpty) ? key.parent : "\(key.parent)(\(key.to.joined(separator: ", ")))"
+            var parentColumns = key.to
+            if parentColumns.allSatisfy(\.isEmpty) {
+                // `REFERENCES parent` alone names the parent's primary key.
+                parentColumns = try database.query("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [key.parent])
+                    .map { $0.values.first?.textValue ?? "" }
+            }
+            let target = "\(key.parent)(\(parentColumns.joined(separator: ", ")))"
             writeOutput(shown("CREATE INDEX \(name) ON '\(table.replacingAll("'", with: "''"))'(\(columns)); --> \(target)"))
         }
     }
