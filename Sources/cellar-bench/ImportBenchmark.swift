@@ -15,7 +15,8 @@ enum ImportBenchmark {
         let sqliteDatabase = context.file("import-sqlite.db")
         return Benchmark(
             name: "`.import` of a 1M-row CSV file (int, real, quoted text, hex, empty)", timeTarget: 1.0, memoryTarget: nil,
-            cellar: BenchmarkCommand(executable: context.cellarPath, arguments: ["shell", "-d", cellarDatabase], inputPath: commands),
+            cellar: BenchmarkCommand(
+                executable: context.cellarPath, arguments: ["shell", "-d", cellarDatabase], inputPath: commands),
             sqlite: BenchmarkCommand(executable: context.sqlitePath, arguments: [sqliteDatabase], inputPath: commands),
             reset: {
                 BenchmarkContext.remove(cellarDatabase)

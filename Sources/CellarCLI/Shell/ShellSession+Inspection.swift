@@ -184,7 +184,10 @@ extension ShellSession {
             if offset == 56 { value += [1: " (utf8)", 2: " (utf16le)", 3: " (utf16be)"][integer(offset)] ?? "" }
             lines.append((label, value))
         }
-        for (label, type) in [("number of tables:", "table"), ("number of indexes:", "index"), ("number of triggers:", "trigger"), ("number of views:", "view")] {
+        for (label, type) in [
+            ("number of tables:", "table"), ("number of indexes:", "index"), ("number of triggers:", "trigger"),
+            ("number of views:", "view"),
+        ] {
             let count = try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = ?", [type])
             lines.append((label, count.map(Self.plain) ?? "0"))
         }

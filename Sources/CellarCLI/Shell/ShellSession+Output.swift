@@ -82,9 +82,10 @@ extension ShellSession {
     /// `.show`: the settings, in sqlite3's layout.
     func showSettings() throws {
         let render = settings.render
-        let file: String = if case .text(let file) = try database.scalar("SELECT file FROM pragma_database_list WHERE name = 'main'") {
-            file
-        } else { "" }
+        let file: String =
+            if case .text(let file) = try database.scalar("SELECT file FROM pragma_database_list WHERE name = 'main'") {
+                file
+            } else { "" }
         let rows: [(String, String)] = [
             ("echo", onOff(settings.echoes)), ("eqp", onOff(settings.showsPlan)), ("explain", "auto"),
             ("headers", onOff(render.resolvedShowsHeaders)), ("mode", render.mode.rawValue),

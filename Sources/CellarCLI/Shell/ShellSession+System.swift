@@ -23,7 +23,9 @@ extension ShellSession {
             }
             status = pclose(pipe)
         }
-        guard status != -1 else { throw DotCommandError("cannot run the command: \(SystemError(operation: "system", code: errno))") }
+        guard status != -1 else {
+            throw DotCommandError("cannot run the command: \(SystemError(operation: "system", code: errno))")
+        }
         let exitCode = (status >> 8) & 0xFF
         let signal = status & 0x7F
         if signal != 0 { throw DotCommandError("the command was ended by signal \(signal)") }

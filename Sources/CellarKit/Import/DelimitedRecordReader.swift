@@ -163,11 +163,14 @@ final class DelimitedRecordReader {
                 case Self.carriageReturn:
                     state = .afterQuoteReturn
                 default:
-                    throw malformed(at: index - 1, "a character follows the closing quote of a field (write \"\" for a quote inside a quoted field)")
+                    throw malformed(
+                        at: index - 1,
+                        "a character follows the closing quote of a field (write \"\" for a quote inside a quoted field)")
                 }
             case .afterQuoteReturn:
                 guard chunk[index] == Self.lineFeed else {
-                    throw malformed(at: index, "a carriage return follows the closing quote of a field without a line feed after it")
+                    throw malformed(
+                        at: index, "a carriage return follows the closing quote of a field without a line feed after it")
                 }
                 index += 1
                 endField(from: fieldStart, isQuoted: true, trimsReturn: false)

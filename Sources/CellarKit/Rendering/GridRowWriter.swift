@@ -73,7 +73,8 @@ struct GridRowWriter: RowWriter {
                 let room = widths[index] - header.width
                 guard room >= 0 else {
                     header.bytes.withUnsafeBufferPointer {
-                        Self.appendCell($0, width: header.width, isNumber: false, columnWidth: widths[index], bar: bar, to: &output)
+                        Self.appendCell(
+                            $0, width: header.width, isNumber: false, columnWidth: widths[index], bar: bar, to: &output)
                     }
                     continue
                 }

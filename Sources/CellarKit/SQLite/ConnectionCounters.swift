@@ -35,7 +35,8 @@ extension Database {
             }
             return ConnectionCounters(
                 lookasideUsed: read(SQLITE_DBSTATUS_LOOKASIDE_USED).current,
-                lookasideHighest: read(SQLITE_DBSTATUS_LOOKASIDE_USED).highest, pagerHeap: read(SQLITE_DBSTATUS_CACHE_USED).current,
+                lookasideHighest: read(SQLITE_DBSTATUS_LOOKASIDE_USED).highest,
+                pagerHeap: read(SQLITE_DBSTATUS_CACHE_USED).current,
                 cacheHits: read(SQLITE_DBSTATUS_CACHE_HIT).current, cacheMisses: read(SQLITE_DBSTATUS_CACHE_MISS).current,
                 cacheWrites: read(SQLITE_DBSTATUS_CACHE_WRITE).current, cacheSpills: read(SQLITE_DBSTATUS_CACHE_SPILL).current,
                 schemaHeap: read(SQLITE_DBSTATUS_SCHEMA_USED).current, statementHeap: read(SQLITE_DBSTATUS_STMT_USED).current)

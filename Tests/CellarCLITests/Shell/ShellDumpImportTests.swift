@@ -44,14 +44,17 @@ import Testing
 
     /// sqlite3 3.40 leaves a table's indexes out of `.dump TABLE` (not out of `.dump TAB%`); cellar's dump engine
     /// brings them (as `cellar dump TABLE` does), so the rest must be the same.
-    @Test(arguments: [("note", ["CREATE INDEX note_tag ON note(tag);"]), ("no%", ["CREATE INDEX note_tag ON note(tag);"]), ("tagged", [])])
+    @Test(arguments: [
+        ("note", ["CREATE INDEX note_tag ON note(tag);"]), ("no%", ["CREATE INDEX note_tag ON note(tag);"]), ("tagged", []),
+    ])
     func dumpOfAPatternIsSQLite3sWithTheTablesIndexes(pattern: String, added: [String]) throws {
         try makeTrickyDatabase("d.db")
         let ours = shell("d.db", ".dump \(pattern)\n")
         #expect(ours.status == 0, "\(ours.error)")
         let theirs = try sqlite3("d.db", ".dump \(pattern)\n").output.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !added.contains(String($0)) }
-        #expect(ours.output.split(separator: "\n", omittingEmptySubsequences: false).filter { !added.contains(String($0)) } == theirs)
+        #expect(
+            ours.output.split(separator: "\n", omittingEmptySubsequences: false).filter { !added.contains(String($0)) } == theirs)
         for line in added { #expect(ours.output.contains(line)) }
     }
 
@@ -92,7 +95,8 @@ import Testing
         let ours = shell("ours.db", ".import --csv \(csv) wine\n")
         #expect(ours.status == 0, "\(ours.error)")
         _ = try sqlite3("theirs.db", ".import --csv \(csv) wine\n")
-        #expect(try DatabaseFingerprint.lines(of: folder.file("ours.db")) == DatabaseFingerprint.lines(of: folder.file("theirs.db")))
+        #expect(
+            try DatabaseFingerprint.lines(of: folder.file("ours.db")) == DatabaseFingerprint.lines(of: folder.file("theirs.db")))
         #expect(try sqlite3("ours.db", ".schema\n").output.contains("CREATE TABLE IF NOT EXISTS \"wine\"(\n\"name\" TEXT"))
     }
 
@@ -112,7 +116,8 @@ import Testing
         let ours = shell("ours.db", ".import \(file) t\n")
         #expect(ours.status == 0, "\(ours.error)")
         _ = try sqlite3("theirs.db", ".import \(file) t\n")
-        #expect(try DatabaseFingerprint.lines(of: folder.file("ours.db")) == DatabaseFingerprint.lines(of: folder.file("theirs.db")))
+        #expect(
+            try DatabaseFingerprint.lines(of: folder.file("ours.db")) == DatabaseFingerprint.lines(of: folder.file("theirs.db")))
         let semicolons = try folder.write("in2.txt", "a;b\n1;2\n")
         let custom = shell("ours.db", ".separator ;\n.import \(semicolons) s\nSELECT a + b FROM s;\n")
         #expect(custom.output == "3\n", "\(custom.error)")
@@ -155,7 +160,8 @@ import Testing
         let file = try folder.write("dup.csv", "id\n1\n1\n")
         let run = shell(
             "x.db",
-            "CREATE TABLE t (id INTEGER PRIMARY KEY);\nBEGIN;\nINSERT INTO t VALUES (7);\n.import --csv --skip 1 \(file) t\nCOMMIT;\n")
+            "CREATE TABLE t (id INTEGER PRIMARY KEY);\nBEGIN;\nINSERT INTO t VALUES (7);\n.import --csv --skip 1 \(file) t\nCOMMIT;\n"
+        )
         #expect(run.status == 1)
         #expect(run.error.contains("dup.csv:3:1: error: UNIQUE constraint failed: t.id"), "\(run.error)")
         #expect(try Database(path: folder.file("x.db")).query("SELECT id FROM t").map(\.values) == [[.integer(7)]])

@@ -146,9 +146,10 @@ import Testing
         for entry in DotCommandCatalog.entries {
             #expect(help.contains("\n.\(entry.name)") || help.hasPrefix(".\(entry.name)"), "\(entry.name)")
         }
-        for name in ["dump", "import", "once", "backup", "restore", "save", "separator", "width", "print", "echo", "prompt",
-            "shell", "system", "load", "eqp", "show", "timeout", "fullschema", "dbinfo", "lint", "stats"]
-        {
+        for name in [
+            "dump", "import", "once", "backup", "restore", "save", "separator", "width", "print", "echo", "prompt",
+            "shell", "system", "load", "eqp", "show", "timeout", "fullschema", "dbinfo", "lint", "stats",
+        ] {
             #expect(DotCommandCatalog.resolve(name) == .command(name))
         }
     }

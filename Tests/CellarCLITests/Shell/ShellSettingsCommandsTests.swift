@@ -111,14 +111,17 @@ import Testing
         var status = stat()
         stat(copy, &status)
         #expect(status.st_mode & 0o777 == 0o640)
-        #expect(try DirectoryListing.fileNames(in: folder.path).filter { $0.contains(".cellar-") }.isEmpty, "no temporary file is left")
+        #expect(
+            try DirectoryListing.fileNames(in: folder.path).filter { $0.contains(".cellar-") }.isEmpty,
+            "no temporary file is left")
     }
 
     @Test func aBackupIsReadableBySQLite3AndItsBackupByCellar() throws {
         _ = shell(".backup \(folder.file("ours.bak"))\n")
         _ = try sqlite3(".backup \(folder.file("theirs.bak"))\n")
         #expect(
-            try DatabaseFingerprint.lines(of: folder.file("ours.bak")) == DatabaseFingerprint.lines(of: folder.file("theirs.bak")))
+            try DatabaseFingerprint.lines(of: folder.file("ours.bak")) == DatabaseFingerprint.lines(of: folder.file("theirs.bak"))
+        )
     }
 
     @Test func restoreReplacesTheContentAndABadFileChangesNothing() throws {
