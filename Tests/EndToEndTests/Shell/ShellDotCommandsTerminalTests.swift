@@ -27,11 +27,17 @@ import Testing
         #expect(screen.contains("│ 42 │\n└"))
     }
 
-    @Test func shellRunsTheCommandOnTheTerminal() throws {
+    @Test func shellRunsTheCommandOnTheTerminalWithNoSignalBlocked() throws {
         let terminal = try TerminalSession(["shell", "wine.sqlite"], in: folder)
         try terminal.waitFor("cellar>")
         try terminal.type(".shell test -t 1 && echo on-a-terminal")
-        let screen = try terminal.waitFor("cellar>", count: 2)
+        try terminal.waitFor("cellar>", count: 2)
+        // The shell blocks SIGINT for its Ctrl-C watcher; the command must not inherit that.
+        try terminal.type(".system grep SigBlk /proc/self/status")
+        let screen = try terminal.waitFor("cellar>", count: 3)
         #expect(screen.contains("\non-a-terminal\n"))
+        // tmux shows the tab as blanks.
+        let blocked = screen.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
+        #expect(blocked?.hasSuffix(" 0000000000000000") == true, "\(blocked ?? "")")
     }
 }
