@@ -12,6 +12,7 @@ enum BenchmarkCatalog {
         ("fleet-migrate", { try DeploymentBenchmarks.fleetMigrate($0) }),
         ("fleet-status", { try DeploymentBenchmarks.fleetStatus($0) }), ("dump", { try DeploymentBenchmarks.dump($0) }),
         ("dqlite-migrate", { try DqliteBenchmark.migrate($0) }), ("dqlite-query", { try DqliteBenchmark.query($0) }),
+        ("completion", { try CompletionBenchmark.make($0) }),
     ]
 
     /// The rows that write a gigabyte or more, measured only with `--huge` (or `--only`).

@@ -8,27 +8,16 @@ final class CLIProject {
     var databasePath: String { folder.file("test.db") }
     var migrationsPath: String { folder.file("migrations") }
 
-    struct Result {
-        let status: Int32
-        let output: String
-        let error: String
-    }
-
     init(_ migrations: [String: String] = [:]) throws {
         for (name, text) in migrations { try folder.write("migrations/\(name)", text) }
     }
 
     func run(
         _ arguments: [String], environment: [String: String] = [:], isErrorTerminal: Bool = false, input: String = ""
-    ) -> Result {
-        let output = BufferSink()
-        let error = BufferSink()
-        let io = IO(
-            input: BufferSource(input), output: output, error: error, environment: environment,
-            isErrorTerminal: isErrorTerminal)
-        let status = CellarCLI.run(
-            arguments + ["-d", databasePath, "-m", migrationsPath, "--seeds", folder.file("seeds")], io: io)
-        return Result(status: status, output: output.text, error: error.text)
+    ) -> InProcessRun {
+        InProcessRun(
+            arguments + ["-d", databasePath, "-m", migrationsPath, "--seeds", folder.file("seeds")], input: input,
+            environment: environment, isErrorTerminal: isErrorTerminal)
     }
 
     func scalar(_ sql: String) throws -> Value? {

@@ -205,13 +205,10 @@ import Testing
             (project.folder.file("adir"), "is a directory, not a database file"),
             (project.folder.file("notadb.sqlite"), "file is not a database"),
         ] {
-            let output = BufferSink()
-            let error = BufferSink()
-            let io = IO(input: BufferSource(""), output: output, error: error, environment: [:])
-            let status = CellarCLI.run(["migrate", "-d", path, "-m", project.migrationsPath], io: io)
-            #expect(status == 1)
-            #expect(error.text.contains(message), "\(error.text)")
-            #expect(error.text.split(separator: "\n").count == 1)
+            let run = InProcessRun(["migrate", "-d", path, "-m", project.migrationsPath])
+            #expect(run.status == 1)
+            #expect(run.error.contains(message), "\(run.error)")
+            #expect(run.error.split(separator: "\n").count == 1)
         }
         #expect(try FileBytes.readText(project.folder.file("notadb.sqlite")).hasPrefix("this is not a database"))
     }

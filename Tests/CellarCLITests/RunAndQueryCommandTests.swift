@@ -5,21 +5,6 @@ import Testing
 
 /// `run` and `query` in-process, against buffers.
 @Suite struct RunAndQueryCommandTests {
-    struct Outcome {
-        let status: Int32
-        let output: String
-        let error: String
-    }
-
-    static func cellar(_ arguments: [String], input: [UInt8] = [], isTerminal: Bool = false) -> Outcome {
-        let output = BufferSink()
-        let error = BufferSink()
-        let io = IO(
-            input: BufferSource(input), output: output, error: error, environment: [:], isOutputTerminal: isTerminal)
-        let status = CellarCLI.run(arguments, io: io)
-        return Outcome(status: status, output: output.text, error: error.text)
-    }
-
     static func database(_ folder: TemporaryDirectory) throws -> String {
         let path = folder.file("t.db")
         let db = try Database(path: path)
@@ -30,10 +15,10 @@ import Testing
     @Test func queryDefaultsToListIntoAPipeAndBoxOnATerminal() throws {
         let folder = TemporaryDirectory()
         let path = try Self.database(folder)
-        let piped = Self.cellar(["query", "SELECT * FROM w", "-d", path])
+        let piped = InProcessRun(["query", "SELECT * FROM w", "-d", path])
         #expect(piped.status == 0)
         #expect(piped.output == "1|Ridge\n2|a\u{1B}[2J\n")
-        let shown = Self.cellar(["query", "SELECT * FROM w", "-d", path], isTerminal: true)
+        let shown = InProcessRun(["query", "SELECT * FROM w", "-d", path], isOutputTerminal: true)
         #expect(
             shown.output == """
                 ┌────┬──────────┐
@@ -53,7 +38,7 @@ import Testing
     func queryWritesEveryMode(mode: String, expected: String) throws {
         let folder = TemporaryDirectory()
         let path = try Self.database(folder)
-        let result = Self.cellar(["query", "SELECT * FROM w WHERE id = ?", "--param", "1", "--mode", mode, "-d", path])
+        let result = InProcessRun(["query", "SELECT * FROM w WHERE id = ?", "--param", "1", "--mode", mode, "-d", path])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == expected)
     }
@@ -61,14 +46,14 @@ import Testing
     @Test func queryHeaderFlagsAndNullText() throws {
         let folder = TemporaryDirectory()
         let path = try Self.database(folder)
-        let result = Self.cellar(["query", "SELECT id, NULL AS n FROM w WHERE id = 1", "--header", "--null", "∅", "-d", path])
+        let result = InProcessRun(["query", "SELECT id, NULL AS n FROM w WHERE id = 1", "--header", "--null", "∅", "-d", path])
         #expect(result.output == "id|n\n1|∅\n")
-        let hidden = Self.cellar(["query", "SELECT id FROM w WHERE id = 1", "--mode", "table", "--no-header", "-d", path])
+        let hidden = InProcessRun(["query", "SELECT id FROM w WHERE id = 1", "--mode", "table", "--no-header", "-d", path])
         #expect(hidden.output == "+---+\n| 1 |\n+---+\n")
     }
 
     @Test func anUnknownModeIsAUsageError() throws {
-        let result = Self.cellar(["query", "SELECT 1", "--mode", "boxx"])
+        let result = InProcessRun(["query", "SELECT 1", "--mode", "boxx"])
         #expect(result.status == 2)
         #expect(result.error.contains("unknown mode 'boxx'; did you mean 'box'?"))
     }
@@ -76,8 +61,8 @@ import Testing
     @Test func querySafeRefusesReadfile() throws {
         let folder = TemporaryDirectory()
         let path = try Self.database(folder)
-        #expect(Self.cellar(["query", "SELECT length(readfile('\(path)')) > 0", "-d", path]).output == "1\n")
-        let refused = Self.cellar(["query", "SELECT readfile('\(path)')", "--safe", "-d", path])
+        #expect(InProcessRun(["query", "SELECT length(readfile('\(path)')) > 0", "-d", path]).output == "1\n")
+        let refused = InProcessRun(["query", "SELECT readfile('\(path)')", "--safe", "-d", path])
         #expect(refused.status == 1)
         #expect(refused.error.contains("the function readfile is not allowed with --safe"))
     }
@@ -85,7 +70,7 @@ import Testing
     @Test func runReadsStandardInputAndPrintsRows() throws {
         let folder = TemporaryDirectory()
         let path = try Self.database(folder)
-        let result = Self.cellar(
+        let result = InProcessRun(
             ["run", "-", "-d", path], input: Array("INSERT INTO w VALUES (3, 'x');\nSELECT count(*) FROM w;\n".utf8))
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == "3\n")
@@ -95,7 +80,7 @@ import Testing
         let folder = TemporaryDirectory()
         let path = try Self.database(folder)
         let script = try folder.write("fix.sql", "DELETE FROM w;\n-- then\nINSERT INTO w VALUES (1, 2, 3);\n")
-        let result = Self.cellar(["run", script, "-d", path])
+        let result = InProcessRun(["run", script, "-d", path])
         #expect(result.status == 1)
         #expect(
             result.error == """
@@ -114,7 +99,7 @@ import Testing
         let first = try folder.write("1.sql", "INSERT INTO w VALUES (10, 'ok');")
         let second = try folder.write("2.sql", "INSERT INTO w VALUES (11, 'ok'); SELEC;")
         let third = try folder.write("3.sql", "INSERT INTO w VALUES (12, 'never');")
-        let result = Self.cellar(["run", first, second, third, "-d", path])
+        let result = InProcessRun(["run", first, second, third, "-d", path])
         #expect(result.status == 1)
         #expect(result.error.contains("earlier scripts stay applied: \(first)"))
         #expect(try Database(path: path).query("SELECT id FROM w WHERE id >= 10").map(\.values) == [[.integer(10)]])
@@ -124,7 +109,7 @@ import Testing
         let folder = TemporaryDirectory()
         let path = try Self.database(folder)
         let present = try folder.write("ok.sql", "DELETE FROM w;")
-        let result = Self.cellar(["run", present, folder.file("missing.sql"), "-d", path])
+        let result = InProcessRun(["run", present, folder.file("missing.sql"), "-d", path])
         #expect(result.status == 1)
         #expect(result.error.contains("cannot open script '\(folder.file("missing.sql"))': No such file or directory"))
         #expect(try Database(path: path).scalar("SELECT count(*) FROM w") == .integer(2))

@@ -13,7 +13,7 @@ import Testing
         try Database(path: path).execute("CREATE TABLE t(x); INSERT INTO t VALUES (1);")
         let before = try FileBytes.read(path)
         let script = try folder.write("fix.sql", "SELECT 'visible';\nINSERT INTO t VALUES (2);\n")
-        let result = RunAndQueryCommandTests.cellar(["run", script, "-d", "file:\(path)?mode=ro"] + flags)
+        let result = InProcessRun(["run", script, "-d", "file:\(path)?mode=ro"] + flags)
         #expect(result.status == 1)
         #expect(result.output.isEmpty)
         #expect(result.error.contains("is read-only; no statement was run"), "\(result.error)")

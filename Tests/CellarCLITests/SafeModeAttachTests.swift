@@ -32,16 +32,16 @@ import Testing
         try Database(path: folder.file("other.db")).execute("CREATE TABLE secret(x); INSERT INTO secret VALUES ('hidden');")
     }
 
-    private func cellar(_ command: Command, _ sql: String) throws -> RunAndQueryCommandTests.Outcome {
+    private func cellar(_ command: Command, _ sql: String) throws -> InProcessRun {
         switch command {
         case .query:
-            return RunAndQueryCommandTests.cellar(["query", sql, "--safe", "--param", ":f=\(other)", "-d", database])
+            return InProcessRun(["query", sql, "--safe", "--param", ":f=\(other)", "-d", database])
         case .shell:
-            return RunAndQueryCommandTests.cellar(
+            return InProcessRun(
                 ["shell", "--safe", "-d", database], input: Array(".parameter set :f '\(other)'\n\(sql)\n".utf8))
         case .run:
             let script = try folder.write("script.sql", sql + "\n")
-            return RunAndQueryCommandTests.cellar(["run", script, "--safe", "--autocommit", "-d", database])
+            return InProcessRun(["run", script, "--safe", "--autocommit", "-d", database])
         }
     }
 

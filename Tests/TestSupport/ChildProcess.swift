@@ -119,6 +119,12 @@ public final class ChildProcess: @unchecked Sendable {
         return try condition()
     }
 
+    /// What the child has written to standard output so far (it may still be writing), for readiness
+    /// polling before a signal.
+    public func outputSoFar() -> String {
+        (try? FileBytes.readText(scratch.file("stdout"))) ?? ""
+    }
+
     /// Sends `signal` to the child.
     public func send(_ signal: Int32) {
         kill(pid, signal)

@@ -32,6 +32,14 @@ public struct ReliabilityProject: Sendable {
         return folder.file("migrations")
     }
 
+    /// How many migrations the ledger of the database at `path` records; 0 while it cannot be read (no
+    /// file or ledger yet, or a writer committing), so that a test can poll it while cellar migrates.
+    public static func appliedCount(at path: String) -> Int {
+        let database = try? Database(path: path, options: .init(mode: .readOnly))
+        guard case .integer(let count)? = try? database?.scalar("SELECT count(*) FROM cellar_migrations") else { return 0 }
+        return Int(count)
+    }
+
     private func sql(for version: Int) -> String {
         let log = "INSERT INTO applied_log (version) VALUES (\(version));\n"
         guard version > 1 else {

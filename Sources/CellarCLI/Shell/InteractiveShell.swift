@@ -25,9 +25,9 @@ final class InteractiveShell {
         let watcher = try InterruptWatcher()
         session.interruptWatcher = watcher
         let history = openHistory()
+        let completer = TabCompleter()
         let editor = LineEditor { [unowned self] line, cursor in
-            CompletionEngine(schema: SchemaSnapshot.load(from: session.database), listDirectory: Self.list)
-                .candidates(line: line, cursor: cursor, pending: accumulator.text)
+            completer.candidates(in: session.database, line: line, cursor: cursor, pending: accumulator.text)
         }
         for entry in history?.loadedEntries ?? [] { editor.addHistory(entry) }
         session.writeOutput(
@@ -77,23 +77,5 @@ final class InteractiveShell {
             session.io.printError("cellar: warning: \(ControlCharacterEscaping.escape(String(describing: error)))")
             return nil
         }
-    }
-
-    /// The entries of `directory` (the working directory for `""`), for path completion.
-    static func list(_ directory: String) -> [CompletionEngine.FileEntry] {
-        guard let folder = opendir(directory.isEmpty ? "." : directory) else { return [] }
-        defer { closedir(folder) }
-        var entries: [CompletionEngine.FileEntry] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != ".." else { continue }
-            var status = stat()
-            let isDirectory =
-                stat((directory.isEmpty ? "" : directory) + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-            entries.append(CompletionEngine.FileEntry(name: name, isDirectory: isDirectory))
-        }
-        return entries
     }
 }

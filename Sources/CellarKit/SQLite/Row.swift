@@ -36,14 +36,23 @@ public struct Row: Hashable, Sendable {
     /// The value of the first column named `name`, decoded as `T`.
     ///
     /// ```swift
-    /// let name: String = try row.decode("name")
     /// let rating = try row.decode(Int?.self, "rating")
     /// ```
     /// - Throws: ``RowDecodingError`` when there is no such column or the value is not a `T`.
-    public func decode<T: ValueConvertible>(_ type: T.Type = T.self, _ name: String) throws(RowDecodingError) -> T {
+    public func decode<T: ValueConvertible>(_ type: T.Type, _ name: String) throws(RowDecodingError) -> T {
         guard let index = columns.firstIndex(of: name) else {
             throw RowDecodingError(column: name, value: nil, type: "\(T.self)", columns: columns)
         }
         return try decode(type, at: index)
+    }
+
+    /// The value of the first column named `name`, decoded as the type the caller asks for.
+    ///
+    /// ```swift
+    /// let name: String = try row.decode("name")
+    /// ```
+    /// - Throws: ``RowDecodingError`` when there is no such column or the value is not a `T`.
+    public func decode<T: ValueConvertible>(_ name: String) throws(RowDecodingError) -> T {
+        try decode(T.self, name)
     }
 }

@@ -15,11 +15,11 @@ import Testing
         try PatternBytes.writeFile(count: size, seed: UInt64(size) + 3, to: input)
         let put = project.run(["blob", "put", "wine", "label", "1", input])
         #expect(put.status == 0, "\(put.error)")
-        #expect(put.outputText == "stored \(ByteSize.text(size)) in wine.label, rowid 1\n")
+        #expect(put.output == "stored \(ByteSize.text(size)) in wine.label, rowid 1\n")
         let output = project.folder.file("out.bin")
         let get = project.run(["blob", "get", "wine", "label", "1", output])
         #expect(get.status == 0, "\(get.error)")
-        #expect(get.outputText == "wrote \(ByteSize.text(size)) from wine.label, rowid 1 to \(output)\n")
+        #expect(get.output == "wrote \(ByteSize.text(size)) from wine.label, rowid 1 to \(output)\n")
         #expect(try PatternBytes.checksum(ofFile: output) == PatternBytes.checksum(ofFile: input))
         #expect(try project.fileNames() == ["in.bin", "out.bin", "wine.db"])
     }
@@ -33,7 +33,7 @@ import Testing
         #expect(try project.fileNames() == ["wine.db"])
         let get = project.run(["blob", "get", "wine", "label", "2", "-"])
         #expect(get.status == 0)
-        #expect(PatternBytes.checksum(of: get.output) == PatternBytes.checksum(of: bytes))
+        #expect(PatternBytes.checksum(of: get.outputBytes) == PatternBytes.checksum(of: bytes))
         // A declared size streams directly.
         let sized = project.run(["blob", "put", "wine", "label", "2", "-", "--size", String(size)], input: bytes.reversed())
         #expect(sized.status == 0, "\(sized.error)")
@@ -49,18 +49,18 @@ import Testing
         #expect(missing.error == "cellar: error: odd \"t\".x y, rowid 5: no such row (--insert creates it)\n")
         #expect(project.run(["blob", "put", #"odd "t""#, "x y", "5", input, "--insert"]).status == 0)
         let get = project.run(["blob", "get", #"odd "t""#, "x y", "5", "-"])
-        #expect(get.output == [1, 2, 3])
+        #expect(get.outputBytes == [1, 2, 3])
     }
 
     @Test func binaryIsNotWrittenToATerminalUnlessForced() throws {
         let project = try BlobProject()
         let refused = project.run(["blob", "get", "wine", "label", "2", "-"], isOutputTerminal: true)
         #expect(refused.status == 1)
-        #expect(refused.output.isEmpty)
+        #expect(refused.outputBytes.isEmpty)
         #expect(refused.error.contains("refusing to write binary data to a terminal"), "\(refused.error)")
         let forced = project.run(["blob", "get", "wine", "label", "2", "-", "--force"], isOutputTerminal: true)
         #expect(forced.status == 0)
-        #expect(forced.output == [1, 2, 3, 4, 5])
+        #expect(forced.outputBytes == [1, 2, 3, 4, 5])
     }
 
     @Test func aProgressLineShowsOnATerminalAndIsCleared() throws {

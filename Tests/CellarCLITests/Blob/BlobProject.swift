@@ -8,13 +8,6 @@ final class BlobProject {
     let folder = TemporaryDirectory()
     var databasePath: String { folder.file("wine.db") }
 
-    struct Result {
-        let status: Int32
-        let output: [UInt8]
-        let error: String
-        var outputText: String { String(decoding: output, as: UTF8.self) }
-    }
-
     init() throws {
         try Database(path: databasePath).execute(
             """
@@ -28,14 +21,10 @@ final class BlobProject {
     func run(
         _ arguments: [String], input: [UInt8] = [], isOutputTerminal: Bool = false, isErrorTerminal: Bool = false,
         database: String? = nil
-    ) -> Result {
-        let output = BufferSink()
-        let error = BufferSink()
-        let io = IO(
-            input: BufferSource(input), output: output, error: error, environment: [:],
-            isOutputTerminal: isOutputTerminal, isErrorTerminal: isErrorTerminal)
-        let status = CellarCLI.run(arguments + ["-d", database ?? databasePath], io: io)
-        return Result(status: status, output: output.bytes, error: error.text)
+    ) -> InProcessRun {
+        InProcessRun(
+            arguments + ["-d", database ?? databasePath], input: input, isOutputTerminal: isOutputTerminal,
+            isErrorTerminal: isErrorTerminal)
     }
 
     /// The label of row `id`.

@@ -16,7 +16,7 @@ import Testing
                 ".blob put wine label 7 '\(input)' --insert\n.blob get wine label 7 '\(output)'\nSELECT length(label) FROM wine WHERE id = 7;\n"
                     .utf8))
         #expect(run.status == 0, "\(run.error)")
-        #expect(run.outputText == "\(BlobHandle.defaultChunkSize + 1)\n")
+        #expect(run.output == "\(BlobHandle.defaultChunkSize + 1)\n")
         #expect(try PatternBytes.checksum(ofFile: output) == PatternBytes.checksum(ofFile: input))
     }
 
@@ -26,7 +26,7 @@ import Testing
         let run = project.run(
             ["shell"], input: Array(".blob get wine label 2 -\n.output '\(redirected)'\n.blob get wine label 1 -\n".utf8))
         #expect(run.status == 0, "\(run.error)")
-        #expect(run.output == [1, 2, 3, 4, 5])
+        #expect(run.outputBytes == [1, 2, 3, 4, 5])
         #expect(try FileBytes.read(redirected) == [0x89, 0x50, 0x4E, 0x47])
     }
 

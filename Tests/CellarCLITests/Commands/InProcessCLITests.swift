@@ -4,22 +4,6 @@ import Testing
 
 @testable import CellarCLI
 
-/// Runs the CLI in-process against buffers.
-struct InProcessRun {
-    let status: Int32
-    let output: String
-    let error: String
-
-    init(_ arguments: [String], input: String = "", environment: [String: String] = [:]) {
-        let output = BufferSink()
-        let error = BufferSink()
-        status = CellarCLI.run(
-            arguments, io: IO(input: BufferSource(input), output: output, error: error, environment: environment))
-        self.output = output.text
-        self.error = error.text
-    }
-}
-
 @Suite struct InProcessCLITests {
     @Test func helpListsCommandsAndGlobalOptionsOnStandardOutput() {
         let run = InProcessRun(["--help"])
@@ -103,12 +87,7 @@ struct InProcessRun {
 
 @Suite struct ErrorColourTests {
     private func run(_ arguments: [String], terminal: Bool, environment: [String: String] = [:]) -> String {
-        let error = BufferSink()
-        _ = CellarCLI.run(
-            arguments,
-            io: IO(
-                input: BufferSource(""), output: BufferSink(), error: error, environment: environment, isErrorTerminal: terminal))
-        return error.text
+        InProcessRun(arguments, environment: environment, isErrorTerminal: terminal).error
     }
 
     @Test func errorsAreRedOnlyOnATerminalWithoutNoColorUnlessForced() {

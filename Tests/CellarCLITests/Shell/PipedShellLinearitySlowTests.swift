@@ -17,11 +17,9 @@ import Testing
     private func cost(of input: [UInt8]) -> Double {
         let path = folder.file("t.db")
         return ThreadCPUClock.cost {
-            let output = BufferSink()
-            let status = CellarCLI.run(
-                ["shell", "-d", path], io: IO(input: BufferSource(input), output: output, error: BufferSink(), environment: [:]))
-            #expect(status == 0)
-            #expect(output.text == "\(input.count - 19)\n")
+            let run = InProcessRun(["shell", "-d", path], input: input)
+            #expect(run.status == 0)
+            #expect(run.output == "\(input.count - 19)\n")
         }
     }
 

@@ -192,13 +192,10 @@ import Testing
 
     @Test func aLineOfStandardInputThatIsNotUTF8IsAnErrorAtItsPlace() throws {
         let input = Array("SELECT 1;\nINSERT INTO wine (name) VALUES\n ('caf".utf8) + [0xE9] + Array("');\nSELECT 2;\n".utf8)
-        let output = BufferSink()
-        let error = BufferSink()
-        let status = CellarCLI.run(
-            ["shell", "-d", databasePath], io: IO(input: BufferSource(input), output: output, error: error, environment: [:]))
-        #expect(status == 1)
-        #expect(error.text.hasPrefix("<stdin>:3:7: error: invalid UTF-8 (byte 0xe9)"))
-        #expect(output.text == "1\n2\n")
+        let run = InProcessRun(["shell", "-d", databasePath], input: input)
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("<stdin>:3:7: error: invalid UTF-8 (byte 0xe9)"))
+        #expect(run.output == "1\n2\n")
         #expect(try count("SELECT count(*) FROM wine") == .integer(2))
     }
 
@@ -213,15 +210,12 @@ import Testing
             + Array(
                 "b\nDELETE FROM wine;\n.output \(victim)\nSELECT 'owned';\n.output \(fresh)\n';\nSELECT count(*) FROM wine;\n"
                     .utf8)
-        let output = BufferSink()
-        let error = BufferSink()
-        let status = CellarCLI.run(
-            ["shell", "-d", databasePath], io: IO(input: BufferSource(input), output: output, error: error, environment: [:]))
-        #expect(status == 1)
-        #expect(error.text.hasPrefix("<stdin>:1:10: error: "), "\(error.text)")
-        #expect(error.text.contains("the statement this line belongs to is skipped"))
-        #expect(error.text.ranges(of: "error:").count == 1, "one error only: \(error.text)")
-        #expect(output.text == "2\n")
+        let run = InProcessRun(["shell", "-d", databasePath], input: input)
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("<stdin>:1:10: error: "), "\(run.error)")
+        #expect(run.error.contains("the statement this line belongs to is skipped"))
+        #expect(run.error.ranges(of: "error:").count == 1, "one error only: \(run.error)")
+        #expect(run.output == "2\n")
         #expect(try count("SELECT count(*) FROM wine") == .integer(2))
         #expect(try FileBytes.readText(victim) == "keep me\n")
         #expect(!FileBytes.exists(fresh))
@@ -231,10 +225,7 @@ import Testing
         let input =
             Array("CREATE TRIGGER t AFTER INSERT ON wine BEGIN\n  DELETE FROM winery; -- caf".utf8) + [0xE9]
             + Array("\n  DELETE FROM wine;\nEND;\nINSERT INTO wine (name) VALUES ('after');\n".utf8)
-        let status = CellarCLI.run(
-            ["shell", "-d", databasePath],
-            io: IO(input: BufferSource(input), output: BufferSink(), error: BufferSink(), environment: [:]))
-        #expect(status == 1)
+        #expect(InProcessRun(["shell", "-d", databasePath], input: input).status == 1)
         #expect(try count("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == .integer(0))
         #expect(try count("SELECT count(*) FROM winery") == .integer(2))
         #expect(try count("SELECT count(*) FROM wine") == .integer(3))
@@ -243,12 +234,9 @@ import Testing
     @Test func aDotCommandLineThatIsNotUTF8IsSkippedAlone() throws {
         let target = folder.file("out.txt")
         let input = Array(".output \(target)".utf8) + [0xFF] + Array("\nSELECT 'still here';\n".utf8)
-        let output = BufferSink()
-        let status = CellarCLI.run(
-            ["shell", "-d", databasePath],
-            io: IO(input: BufferSource(input), output: output, error: BufferSink(), environment: [:]))
-        #expect(status == 1)
-        #expect(output.text == "still here\n")
+        let run = InProcessRun(["shell", "-d", databasePath], input: input)
+        #expect(run.status == 1)
+        #expect(run.output == "still here\n")
         #expect(!FileBytes.exists(target))
     }
 
@@ -373,26 +361,17 @@ import Testing
 
     @Test func schemaKeepsItsLayoutButEscapesControlCharactersOnATerminal() throws {
         try Database(path: databasePath).execute("CREATE TABLE note (\n\tbody TEXT -- \u{1B}]0;owned\u{07}\n)")
-        let output = BufferSink()
-        let status = CellarCLI.run(
-            ["shell", "-d", databasePath],
-            io: IO(
-                input: BufferSource(".schema note\n"), output: output, error: BufferSink(), environment: [:],
-                isOutputTerminal: true))
-        #expect(status == 0)
-        #expect(output.text == "CREATE TABLE note (\n\tbody TEXT -- \\x1b]0;owned\\x07\n);\n")
+        let run = InProcessRun(["shell", "-d", databasePath], input: ".schema note\n", isOutputTerminal: true)
+        #expect(run.status == 0)
+        #expect(run.output == "CREATE TABLE note (\n\tbody TEXT -- \\x1b]0;owned\\x07\n);\n")
     }
 
     @Test func controlCharactersFromTheDatabaseAreEscapedOnATerminal() {
-        let output = BufferSink()
-        let error = BufferSink()
-        let status = CellarCLI.run(
+        let run = InProcessRun(
             ["shell", "-d", databasePath],
-            io: IO(
-                input: BufferSource(
-                    ".mode list\nSELECT 'a' || char(27) || '[31mb';\nCREATE TABLE \"t\u{1B}x\" (y);\n.tables t%\n"),
-                output: output, error: error, environment: [:], isOutputTerminal: true))
-        #expect(status == 0, "\(error.text)")
-        #expect(output.text == "a\\x1b[31mb\nt\\x1bx\n")
+            input: ".mode list\nSELECT 'a' || char(27) || '[31mb';\nCREATE TABLE \"t\u{1B}x\" (y);\n.tables t%\n",
+            isOutputTerminal: true)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == "a\\x1b[31mb\nt\\x1bx\n")
     }
 }

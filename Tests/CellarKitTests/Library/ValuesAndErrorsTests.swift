@@ -46,6 +46,10 @@ import Testing
         #expect(try row.decode(Double.self, at: 3) == 2.5)
         #expect(try row.decode([UInt8].self, "label") == [0, 255])
         #expect(try row.decode(Bool.self, "rating"))
+        // The type can come from the context, as the README and the example app write it.
+        let name: String = try row.decode("name")
+        let price: Double = try row.decode(at: 3)
+        #expect(name == "Ridge" && price == 2.5)
         let missing = #expect(throws: RowDecodingError.self) { try row.decode(String.self, "vintage") }
         #expect(missing?.description.hasPrefix("no column vintage") == true)
         let mismatch = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, "name") }

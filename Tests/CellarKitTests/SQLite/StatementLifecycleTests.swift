@@ -1,5 +1,7 @@
 import CellarKit
 import Glibc
+import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct StatementLifecycleTests {
@@ -70,18 +72,27 @@ import Testing
         #expect(try database.query("SELECT name FROM wineries").map(\.values) == [[.text("kept")]])
     }
 
+    /// The other thread interrupts once the query says it is running, and the query is finite: an
+    /// interrupt that is lost makes the test fail when the count ends, never hang.
     @Test func interruptFromAnotherThreadStopsALongQuery() throws {
         let database = try Database(path: ":memory:")
+        let running = Flag()
+        try database.createFunction("running", argumentCount: 0) { _ in
+            running.raise()
+            return .integer(1)
+        }
         let interrupter = database.interrupter
         let thread = Thread {
-            usleep(200_000)
-            interrupter.interrupt()
+            if ChildProcess.waitUntil(timeout: 60, { running.isRaised }) { interrupter.interrupt() }
         }
         thread.start()
         let error = #expect(throws: SQLiteError.self) {
-            try database.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
+            try database.execute(
+                "WITH RECURSIVE c(x) AS (SELECT running() UNION ALL SELECT x + 1 FROM c WHERE x < 200000000) SELECT count(*) FROM c"
+            )
         }
         thread.join()
+        #expect(running.isRaised)
         #expect(error?.isInterrupt == true)
         #expect(try database.scalar("SELECT 42") == .integer(42))
     }
@@ -98,6 +109,15 @@ import Testing
         let error = #expect(throws: SQLiteError.self) { try database.execute("SELECT load_extension('x')") }
         #expect(error?.message == "not authorized")
     }
+}
+
+/// A flag one thread raises and another reads.
+private final class Flag: Sendable {
+    private let value = Atomic(false)
+
+    var isRaised: Bool { value.load(ordering: .acquiring) }
+
+    func raise() { value.store(true, ordering: .releasing) }
 }
 
 /// A plain POSIX thread running a closure, so the test need not pull in Foundation.

@@ -72,15 +72,12 @@ import Testing
             SELECT 'spilled';
             """
         let writer = try ChildProcess("/usr/bin/sqlite3", [path], input: Array((script + "\n.shell sleep 30\n").utf8))
-        var journalSeen = false
-        for _ in 0..<500 where !journalSeen {
-            usleep(10_000)
-            journalSeen = FileBytes.exists(path + "-journal")
-        }
-        usleep(200_000)
+        // Ready once the writer has run every statement and sleeps with its transaction open.
+        let spilled = ChildProcess.waitUntil(timeout: 30) { writer.outputSoFar().contains("spilled") }
+        let journalSeen = FileBytes.exists(path + "-journal")
         writer.send(SIGKILL)
         _ = try writer.wait(timeout: 30)
-        #expect(journalSeen)
+        #expect(spilled && journalSeen)
         let result = try Cellar.run(["migrate", "-q"], in: folder.path)
         #expect(result.status == 0, "\(result)")
         let database = try Database(path: path)

@@ -16,7 +16,8 @@ import Testing
         TemporaryDirectory.makeFolders(folder.file("fleet"))
         for name in databases { try Database(path: folder.file(name)).execute("PRAGMA user_version = 0") }
         let child = try Cellar.start(["migrate", "-d", "fleet/*.sqlite", "--jobs", "2"], in: folder.path)
-        usleep(1_500_000)
+        // Ready once the first database is done: the others are in flight or not started.
+        _ = ChildProcess.waitUntil(timeout: 120) { child.outputSoFar().contains(": applied") }
         return (folder, child)
     }
 

@@ -12,23 +12,14 @@ import Testing
         let folder = TemporaryDirectory()
         try project.write(into: folder)
         let child = try Cellar.start(["migrate"], in: folder.path)
-        let database = try Database(path: folder.file("cellar.sqlite"))
         // Stop it once at least two migrations are applied, so that "version 0" would be wrong.
-        let deadline = ChildProcess.now() + 60
-        while ChildProcess.now() < deadline, appliedCount(database) < 2 {
-            usleep(20_000)
-        }
+        _ = ChildProcess.waitUntil(timeout: 60) { ReliabilityProject.appliedCount(at: folder.file("cellar.sqlite")) >= 2 }
         child.send(signal)
         let result = try child.wait(timeout: 60)
         #expect(result.status == status, "\(result)")
         let k = try ConsistencyChecker(project: project).check(folder.file("cellar.sqlite"))
         #expect(k >= 2)
         #expect(result.error.contains("the database is still at version \(k)"), "ledger at \(k): \(result)")
-    }
-
-    private func appliedCount(_ database: Database) -> Int64 {
-        guard case .integer(let count)? = try? database.scalar("SELECT count(*) FROM cellar_migrations") else { return 0 }
-        return count
     }
 
     /// The script's COMMIT writes a large cache of dirty pages, so a signal sent as soon as its last
@@ -47,8 +38,7 @@ import Testing
 
             """)
         let child = try Cellar.start(["run", "big.sql", "-d", "r.db"], in: folder.path)
-        let deadline = ChildProcess.now() + 60
-        while ChildProcess.now() < deadline, !FileBytes.exists(folder.file("ready")) { usleep(1_000) }
+        _ = ChildProcess.waitUntil(timeout: 60) { FileBytes.exists(folder.file("ready")) }
         child.send(signal)
         let result = try child.wait(timeout: 60)
         let database = try Database(path: folder.file("r.db"))

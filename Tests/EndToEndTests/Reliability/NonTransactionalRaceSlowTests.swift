@@ -56,11 +56,8 @@ import Testing
         let child = try Cellar.start(["migrate", "-q"], in: folder.path)
         let database = try Database(path: folder.file("cellar.sqlite"))
         // Wait (bounded) until the first statement of migration 2 has committed, then kill the process.
-        let deadline = ChildProcess.now() + 60
-        while ChildProcess.now() < deadline,
-            (try? database.scalar("SELECT count(*) FROM runs WHERE version = 2")) != .integer(1)
-        {
-            usleep(10_000)
+        _ = ChildProcess.waitUntil(timeout: 60) {
+            (try? database.scalar("SELECT count(*) FROM runs WHERE version = 2")) == .integer(1)
         }
         child.send(SIGKILL)
         _ = try child.wait(timeout: 60)

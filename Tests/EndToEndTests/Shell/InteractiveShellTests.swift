@@ -71,11 +71,12 @@ import Testing
 
     @Test func controlCInterruptsALongQueryAndTheShellGoesOn() throws {
         let terminal = try start()
-        // The first result shows that the line was read and the long query is running.
+        // The long query creates `running` once it is well under way.
         try terminal.type(
-            "SELECT 'started'; WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;")
+            "SELECT 'started'; WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) "
+                + "SELECT count(CASE WHEN x = 1000 THEN writefile('running', '') END) FROM c;")
         try terminal.waitFor("│ started   │")
-        usleep(200_000)
+        #expect(ChildProcess.waitUntil(timeout: 15) { FileBytes.exists(folder.file("running")) })
         let pressed = ChildProcess.now()
         try terminal.press("C-c")
         try terminal.waitFor("interrupted")
@@ -205,15 +206,15 @@ import Testing
     @Test func controlCStopsAReadFileAndTabCompletesItsPath() throws {
         try folder.write(
             "slow script.sql",
-            "SELECT 'started';\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;\n"
-                + "SELECT 'after';\n")
+            "SELECT 'started';\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) "
+                + "SELECT count(CASE WHEN x = 1000 THEN writefile('running', '') END) FROM c;\nSELECT 'after';\n")
         let terminal = try start()
         try terminal.type(".read 'slow", enter: false)
         try terminal.press("Tab")
         try terminal.waitFor(".read 'slow script.sql'")
         try terminal.press("Enter")
         try terminal.waitFor("│ started   │")
-        usleep(200_000)
+        #expect(ChildProcess.waitUntil(timeout: 15) { FileBytes.exists(folder.file("running")) })
         try terminal.press("C-c")
         try terminal.waitFor("interrupted")
         try terminal.waitFor("cellar>", count: 2)

@@ -1,0 +1,27 @@
+import TestSupport
+import Testing
+
+/// The README's library section is the example app's code: it quotes every file of
+/// `Examples/WineryApp` exactly, so the two cannot drift apart (`.ci/run` builds and runs the app).
+@Suite struct ExampleAppTests {
+    static let example = PublicSurfaceTests.root + "/Examples/WineryApp"
+
+    static func exampleFiles() throws -> [String] {
+        try [example + "/Package.swift"] + FileBytes.files(under: example + "/Sources", endingWith: ".swift")
+    }
+
+    @Test func theReadmeQuotesEveryFileOfTheExampleApp() throws {
+        let readme = try FileBytes.readText(PublicSurfaceTests.root + "/README.md")
+        let start = try #require(readme.firstRange(of: "## CellarKit as a library"))
+        let section = readme[start.upperBound...]
+        let library = section[..<(section.firstRange(of: "\n## ")?.lowerBound ?? section.endIndex)]
+        let files = try Self.exampleFiles()
+        #expect(files.count == 3)
+        for path in files {
+            let relative = path.dropFirst(PublicSurfaceTests.root.count + 1)
+            #expect(library.contains("`\(relative)`"), "the README does not name \(relative)")
+            let text = try FileBytes.readText(path)
+            #expect(library.contains("```swift\n" + text + "```\n"), "the README does not quote \(relative) as it is")
+        }
+    }
+}
