@@ -6,7 +6,7 @@ import Testing
 /// Machine modes stream an encoded blob cell (hex, base64, `X'…'`) in chunks: under a memory limit that
 /// holds the blob but not a second, encoded copy, the whole cell is written; and a cell SQLite itself
 /// cannot load is an "out of memory" error, never a crash.
-@Suite struct MemoryLimitTests {
+@Suite struct MemoryLimitSlowTests {
     /// The blob's size: the limit below holds it once, with room to spare, but not with its encoding.
     private static let blobSize = 48_000_000
     /// The address-space limit in KiB (`ulimit -v`): about 40 MB of process plus the blob.
