@@ -56,6 +56,8 @@ public final class Migrator {
         /// wrongly).
         var violations: [ForeignKeyViolation]?
     }
+    /// Whether this migrator rehearses a dry run on a copy, where `ATTACH` is refused.
+    var isRehearsal = false
 
     /// Reads and checks every migration of `source`.
     ///
