@@ -74,7 +74,7 @@ struct CompletionEngine {
         let word = Self.argumentWord(text[blank...])
         if DotCommandCatalog.fileCommands.contains(name) { return pathCandidates(word) }
         if ["schema", "tables", "indexes"].contains(name) { return schema.tableNames(startingWith: word) }
-        if name == "mode" { return Self.matching(OutputMode.allCases.map(\.rawValue), prefix: word) }
+        if name == "mode" { return Self.matching(OutputMode.allCases.map(\.rawValue) + ["auto"], prefix: word) }
         if ["headers", "timer", "changes", "bail"].contains(name) { return Self.matching(["on", "off"], prefix: word) }
         return []
     }

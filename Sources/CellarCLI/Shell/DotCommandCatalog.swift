@@ -25,7 +25,9 @@ enum DotCommandCatalog {
         Entry(name: "indexes", synopsis: "[TABLE]", help: "List indexes, of the tables matching the LIKE pattern TABLE"),
         Entry(name: "maxrows", synopsis: "N|all", help: "Show the first and last N/2 rows of a long result (default 40)"),
         Entry(name: "migrations", synopsis: "", help: "Show every migration: applied, pending, changed or missing"),
-        Entry(name: "mode", synopsis: "MODE", help: "Set the output mode: box, table, markdown, line, list, csv, …"),
+        Entry(
+            name: "mode", synopsis: "MODE",
+            help: "Set the output mode: box, table, markdown, line, list, csv, …; auto: box if it fits, else line"),
         Entry(name: "nullvalue", synopsis: "TEXT", help: "Show NULL as TEXT"),
         Entry(name: "open", synopsis: "FILE", help: "Close this database and open FILE (created if missing)"),
         Entry(name: "output", synopsis: "[FILE]", help: "Write results to FILE, or back to standard output"),

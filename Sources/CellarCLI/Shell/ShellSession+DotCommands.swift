@@ -105,9 +105,15 @@ extension ShellSession {
     }
 
     private func setMode(_ command: DotCommandLine) throws {
-        let names = OutputMode.allCases.map(\.rawValue)
+        let names = OutputMode.allCases.map(\.rawValue) + ["auto"]
         guard let name = command.arguments.first else {
-            writeOutput("current output mode: \(settings.render.mode.rawValue)")
+            writeOutput("current output mode: \(settings.isAutoMode ? "auto" : settings.render.mode.rawValue)")
+            return
+        }
+        // `.mode auto`: a box when the rows fit the terminal, `line` when they would not (psql's `\x auto`).
+        if name.lowercased() == "auto" {
+            settings.isAutoMode = true
+            settings.render.mode = .box
             return
         }
         guard let mode = OutputMode(rawValue: name.lowercased()) else {
@@ -115,6 +121,7 @@ extension ShellSession {
             if let suggestion = NearMiss.suggestion(for: name, among: names) { message += "; did you mean '\(suggestion)'?" }
             throw DotCommandError(message + " (modes: \(names.joined(separator: ", ")))")
         }
+        settings.isAutoMode = false
         settings.render.mode = mode
         // `.mode insert TABLE` names the table the INSERT statements target, as in sqlite3.
         if mode == .insert { settings.render.insertTableName = command.arguments.dropFirst().first ?? "table" }
