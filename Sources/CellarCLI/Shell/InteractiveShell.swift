@@ -35,9 +35,7 @@ final class InteractiveShell {
         var lineNumber = 0
         while true {
             try? session.output.flush()
-            let prompt =
-                !accumulator.isEmpty
-                ? Self.continuationPrompt : (try? session.database.isAutocommit) != false ? Self.prompt : Self.transactionPrompt
+            let prompt = currentPrompt()
             switch editor.readLine(prompt: prompt, interruptDescriptor: watcher.readDescriptor) {
             case .interrupted:
                 watcher.drain()
@@ -56,6 +54,15 @@ final class InteractiveShell {
                 if flow == .stop { return }
             }
         }
+    }
+
+    /// The prompt for the next line: `.prompt`'s or cellar's, marked with `*` while a transaction is open.
+    private func currentPrompt() -> String {
+        let custom = session.settings.prompts
+        if !accumulator.isEmpty { return custom?.continuation ?? Self.continuationPrompt }
+        guard (try? session.database.isAutocommit) == false else { return custom?.main ?? Self.prompt }
+        guard let main = custom?.main else { return Self.transactionPrompt }
+        return main.hasSuffix("> ") ? String(main.dropLast(2)) + "*> " : main
     }
 
     private func remember(_ outcome: StatementAccumulator.Outcome, history: HistoryFile?, editor: LineEditor) {
