@@ -4,7 +4,8 @@ import CellarKit
 ///
 /// - At the start of a line (no statement pending), `.` + letters complete dot-command names.
 /// - After `.read`, `.open` and `.output`, file paths; after `.schema`, `.tables`, `.indexes`, tables;
-///   after `.mode`, the modes; after `.headers`, `.timer`, `.changes`, `.bail`, `on` and `off`.
+///   after `.mode`, the modes; after the commands that take `on|off` (`.headers`, `.timer`, `.eqp`, …),
+///   `on` and `off`.
 /// - In SQL, `qualifier.` completes the columns of the table or alias `qualifier`
 ///   (`SELECT w.| FROM wine w`); otherwise keywords, table and view names, and the columns of the
 ///   tables named anywhere in the statement, or of every table while it names none.
@@ -73,9 +74,11 @@ struct CompletionEngine {
         let name = String(text[text.index(after: text.startIndex)..<blank])
         let word = Self.argumentWord(text[blank...])
         if DotCommandCatalog.fileCommands.contains(name) { return pathCandidates(word) }
-        if ["schema", "tables", "indexes"].contains(name) { return schema.tableNames(startingWith: word) }
+        if ["schema", "tables", "indexes", "dump"].contains(name) { return schema.tableNames(startingWith: word) }
         if name == "mode" { return Self.matching(OutputMode.allCases.map(\.rawValue) + ["auto"], prefix: word) }
-        if ["headers", "timer", "changes", "bail"].contains(name) { return Self.matching(["on", "off"], prefix: word) }
+        if DotCommandCatalog.entries.contains(where: { $0.name == name && $0.synopsis == "on|off" }) {
+            return Self.matching(["on", "off"], prefix: word)
+        }
         return []
     }
 

@@ -24,7 +24,7 @@ enum DotCommandCatalog {
         Entry(name: "databases", synopsis: "", help: "List the attached databases and their files"),
         Entry(name: "dbinfo", synopsis: "", help: "Show the database file's header fields and schema counts"),
         Entry(
-            name: "dump", synopsis: "[--data-only] [PATTERN…]",
+            name: "dump", synopsis: "[--data-only|--schema-only] [PATTERN…]",
             help: "The database, or the tables matching the LIKE patterns, as SQL"),
         Entry(name: "echo", synopsis: "on|off", help: "Write each command before it runs"),
         Entry(name: "eqp", synopsis: "on|off", help: "Show the query plan as a tree before each result"),

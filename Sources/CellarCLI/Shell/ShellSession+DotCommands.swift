@@ -135,6 +135,8 @@ extension ShellSession {
         if name.lowercased() == "auto" {
             settings.isAutoMode = true
             settings.render.mode = .box
+            settings.render.columnSeparator = nil
+            settings.render.rowSeparator = nil
             return
         }
         guard let mode = OutputMode(rawValue: name.lowercased()) else {

@@ -127,6 +127,9 @@ import Testing
         #expect(complete(".mode j") == ["json", "jsonl"])
         #expect(complete(".headers o") == ["on", "off"])
         #expect(complete(".timer of") == ["off"])
+        #expect(complete(".eqp o") == ["on", "off"])
+        #expect(complete(".stats of") == ["off"])
+        #expect(complete(".dump wi") == ["wine", "winery"])
         #expect(complete(".nullvalue n").isEmpty)
     }
 }

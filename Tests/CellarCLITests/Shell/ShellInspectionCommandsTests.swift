@@ -102,6 +102,9 @@ import Testing
         #expect(redirected.output == "1\n")
         #expect(try FileBytes.readText(file) == "into the file\n")
         #expect(shell(".shell\n").error.contains("usage: .shell CMD"))
+        let piped = shell(".system yes | head -n 2\n")
+        #expect(piped.status == 0, "SIGPIPE ends yes: \(piped.error)")
+        #expect(piped.output == "y\ny\n")
     }
 
     @Test func loadOfAMissingLibraryIsAOneLineError() {
