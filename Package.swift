@@ -62,7 +62,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "cellar-bench",
-            dependencies: ["CellarKit"],
+            dependencies: ["CellarKit", "CellarCLI"],
             swiftSettings: strictSettings
         ),
         .target(

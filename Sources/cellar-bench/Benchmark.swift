@@ -10,15 +10,21 @@ struct Benchmark {
     let memoryTarget: Double?
     /// The most cellar's peak memory may be, in bytes (nil: not a target).
     var absoluteMemoryTarget: Int? = nil
-    /// The cellar command.
-    let cellar: BenchmarkCommand
+    /// The cellar command (nil for a row measured inside cellar-bench, see ``inProcess``).
+    let cellar: BenchmarkCommand?
     /// The sqlite3 command it is compared with (nil: cellar alone, e.g. against an absolute target).
     let sqlite: BenchmarkCommand?
+    /// The most cellar's median time may be, in seconds (nil: not a target).
+    var absoluteTimeTarget: Double? = nil
+    /// Measures a row inside cellar-bench (a library call rather than a process), given the number of runs.
+    var inProcess: ((_ runs: Int) throws -> Summary)? = nil
     /// Runs before every measured run (for example, deleting the database the run creates).
     var reset: () throws -> Void = {}
 
     /// Medians over `runs` runs, alternating which program goes first to share out cache effects.
     func measure(runs: Int, scratch: String) throws -> BenchmarkResult {
+        if let inProcess { return BenchmarkResult(benchmark: self, cellar: try inProcess(runs), sqlite: nil) }
+        guard let cellar else { throw BenchmarkProcess.Failure(description: "\(name): nothing to measure") }
         var cellarRuns: [Measurement] = []
         var sqliteRuns: [Measurement] = []
         for run in 0..<runs {
@@ -52,6 +58,12 @@ struct Benchmark {
     struct Summary {
         let seconds: Double
         var peakBytes: Int
+
+        /// A summary measured in-process.
+        init(seconds: Double, peakBytes: Int) {
+            self.seconds = seconds
+            self.peakBytes = peakBytes
+        }
 
         init(_ runs: [Measurement]) {
             seconds = Self.median(runs.map(\.seconds))

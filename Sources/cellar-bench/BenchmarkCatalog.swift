@@ -11,7 +11,9 @@ enum BenchmarkCatalog {
         ("blob-put", { try BlobBenchmark.put($0) }), ("blob-get", { try BlobBenchmark.get($0) }),
         ("fleet-migrate", { try DeploymentBenchmarks.fleetMigrate($0) }),
         ("fleet-status", { try DeploymentBenchmarks.fleetStatus($0) }), ("dump", { try DeploymentBenchmarks.dump($0) }),
+        ("import", { try ImportBenchmark.make($0) }),
         ("dqlite-migrate", { try DqliteBenchmark.migrate($0) }), ("dqlite-query", { try DqliteBenchmark.query($0) }),
+        ("completion", { try CompletionBenchmark.make($0) }),
     ]
 
     /// The rows that write a gigabyte or more, measured only with `--huge` (or `--only`).

@@ -10,6 +10,7 @@ struct BenchmarkResult {
     /// Whether every target of the row is met.
     var meetsTargets: Bool {
         if let target = benchmark.timeTarget, let ratio = timeRatio, ratio > target { return false }
+        if let limit = benchmark.absoluteTimeTarget, cellar.seconds > limit { return false }
         if let target = benchmark.memoryTarget, let ratio = memoryRatio, ratio > target { return false }
         if let limit = benchmark.absoluteMemoryTarget, cellar.peakBytes > limit { return false }
         return true

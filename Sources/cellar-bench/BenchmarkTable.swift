@@ -14,6 +14,7 @@ enum BenchmarkTable {
                 timeCell = format(ratio, digits: 2) + "×"
                 if let target = benchmark.timeTarget { timeCell += " (≤ \(format(target, digits: 2))×)" }
             }
+            if let limit = benchmark.absoluteTimeTarget { timeCell = "– (≤ \(seconds(limit)))" }
             var memoryCell = result.memoryRatio.map { format($0, digits: 2) + "×" } ?? "–"
             if !memoryTarget.isEmpty { memoryCell += " (\(memoryTarget))" }
             let sqliteTime: String = result.sqlite.map { seconds($0.seconds) } ?? "–"
@@ -32,7 +33,9 @@ enum BenchmarkTable {
     }
 
     static func seconds(_ value: Double) -> String {
-        value < 1 ? format(value * 1000, digits: 1) + " ms" : format(value, digits: 2) + " s"
+        value < 0.001
+            ? format(value * 1000, digits: 3) + " ms"
+            : value < 1 ? format(value * 1000, digits: 1) + " ms" : format(value, digits: 2) + " s"
     }
 
     static func megabytes(_ bytes: Int) -> String {

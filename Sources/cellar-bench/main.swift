@@ -5,7 +5,7 @@ import Glibc
 /// in the same run. `--huge` adds the 1 GB script row and the 1 GB `blob put` and `blob get` rows (they
 /// write about 5 GB under /tmp); `--only` measures just the rows it names (`run`, `csv`, `box`,
 /// `migrate`, `version`, `long-line`, `huge`, `blob-put`, `blob-get`, `fleet-migrate`, `fleet-status`,
-/// `dump`).
+/// `dump`, `completion`).
 var runs = 5
 var includeHugeScript = false
 var only: Set<String> = []
@@ -52,7 +52,8 @@ do {
         let isStartUp = benchmark.name.contains("version")
         results.append(
             try benchmark.measure(
-                runs: isStartUp ? max(runs * 4, 21) : benchmark.sqlite == nil ? 1 : runs, scratch: context.folder))
+                runs: isStartUp ? max(runs * 4, 21) : benchmark.sqlite == nil && benchmark.inProcess == nil ? 1 : runs,
+                scratch: context.folder))
     }
     DqliteBenchmark.stop()
     print("")

@@ -4,10 +4,12 @@ import CellarKit
 ///
 /// - At the start of a line (no statement pending), `.` + letters complete dot-command names.
 /// - After `.read`, `.open` and `.output`, file paths; after `.schema`, `.tables`, `.indexes`, tables;
-///   after `.mode`, the modes; after `.headers`, `.timer`, `.changes`, `.bail`, `on` and `off`.
+///   after `.mode`, the modes; after the commands that take `on|off` (`.headers`, `.timer`, `.eqp`, …),
+///   `on` and `off`.
 /// - In SQL, `qualifier.` completes the columns of the table or alias `qualifier`
 ///   (`SELECT w.| FROM wine w`); otherwise keywords, table and view names, and the columns of the
-///   tables named anywhere in the statement.
+///   tables named anywhere in the statement, or of every table while it names none.
+/// - Inside a string literal, a quoted identifier or a comment, nothing.
 struct CompletionEngine {
     /// A directory entry, for completing paths.
     struct FileEntry: Equatable, Sendable {
@@ -35,6 +37,9 @@ struct CompletionEngine {
         if pending.isEmpty, leading.first == "." {
             return dotCommandCandidates(Substring(leading), fullLine: line)
         }
+        let typed = pending + "\n" + before
+        // Inside a string, a quoted name or a comment the user writes prose or data: nothing to offer.
+        if let last = SQLTokenizer.tokens(in: typed).last, last.isOpen { return [] }
         let word = Self.word(before, breaks: Self.wordBreakCharacters)
         let statement = pending + "\n" + line
         if let dot = word.lastIndex(of: ".") {
@@ -44,16 +49,20 @@ struct CompletionEngine {
             let columns = schema.columns(of: table) ?? []
             return Self.matching(columns, prefix: prefix).map { qualifier + "." + $0 }
         }
-        let earlier = Self.identifiers(in: pending + "\n" + String(before.dropLast(word.count)))
+        let earlier = SQLTokenizer.identifiers(in: pending + "\n" + String(before.dropLast(word.count)))
         if let previous = earlier.last?.uppercased(), Self.tableKeywords.contains(previous) {
-            return Self.matching(schema.tableNames, prefix: word)
+            return schema.tableNames(startingWith: word)
         }
-        let mentioned = Self.mentionedTables(in: statement, schema: schema)
-        let columns = mentioned.flatMap { schema.columns(of: $0) ?? [] }
         let isLowercase = word.contains { $0.isLowercase } && !word.contains { $0.isUppercase }
-        let keywords = SQLKeywords.all.map { isLowercase ? $0.lowercased() : $0 }
-        let names = Self.matching(schema.tableNames + columns, prefix: word)
-        return Self.unique(names + Self.matching(keywords, prefix: word))
+        let keywords = Self.matching(SQLKeywords.all, prefix: word).map { isLowercase ? $0.lowercased() : $0 }
+        let mentioned = Self.mentionedTables(in: statement, schema: schema)
+        guard mentioned.isEmpty else {
+            let columns = Self.matching(mentioned.flatMap { schema.columns(of: $0) ?? [] }, prefix: word)
+            return Self.unique(schema.tableNames(startingWith: word) + columns + keywords)
+        }
+        // Until the statement names a table (`SELECT producer_|`), any table's column may be meant. The
+        // names come from one index, each once, so that 100,000 of them are not hashed again here.
+        return schema.tableAndColumnNames(startingWith: word) + keywords.filter { !schema.containsName($0) }
     }
 
     // MARK: - Dot-commands
@@ -65,9 +74,11 @@ struct CompletionEngine {
         let name = String(text[text.index(after: text.startIndex)..<blank])
         let word = Self.argumentWord(text[blank...])
         if DotCommandCatalog.fileCommands.contains(name) { return pathCandidates(word) }
-        if ["schema", "tables", "indexes"].contains(name) { return Self.matching(schema.tableNames, prefix: word) }
+        if ["schema", "tables", "indexes", "dump"].contains(name) { return schema.tableNames(startingWith: word) }
         if name == "mode" { return Self.matching(OutputMode.allCases.map(\.rawValue), prefix: word) }
-        if ["headers", "timer", "changes", "bail"].contains(name) { return Self.matching(["on", "off"], prefix: word) }
+        if DotCommandCatalog.entries.contains(where: { $0.name == name && $0.synopsis == "on|off" }) {
+            return Self.matching(["on", "off"], prefix: word)
+        }
         return []
     }
 
@@ -109,7 +120,7 @@ struct CompletionEngine {
 
     /// Aliases in `statement`, lowercased, each mapped to its table: `FROM wine w`, `JOIN wine AS w`.
     static func aliases(in statement: String, schema: SchemaSnapshot) -> [String: String] {
-        let tokens = identifiers(in: statement)
+        let tokens = SQLTokenizer.identifiers(in: statement)
         var result: [String: String] = [:]
         for (index, token) in tokens.enumerated() where schema.columns(of: token) != nil {
             var next = index + 1
@@ -122,35 +133,7 @@ struct CompletionEngine {
 
     /// The tables and views of `schema` that `statement` names.
     static func mentionedTables(in statement: String, schema: SchemaSnapshot) -> [String] {
-        unique(identifiers(in: statement).filter { schema.columns(of: $0) != nil })
-    }
-
-    /// The identifiers of `text` in order (bare words and `"quoted"` names, quotes removed); an
-    /// identifier followed by `.` is kept separate from what follows.
-    static func identifiers(in text: String) -> [String] {
-        var tokens: [String] = []
-        var current = ""
-        var isQuoted = false
-        for character in text {
-            if isQuoted {
-                if character == "\"" {
-                    isQuoted = false
-                    tokens.append(current)
-                    current = ""
-                } else {
-                    current.append(character)
-                }
-            } else if character == "\"" {
-                isQuoted = true
-            } else if character.isLetter || character.isNumber || character == "_" || character == "$" {
-                current.append(character)
-            } else if !current.isEmpty {
-                tokens.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty, !isQuoted { tokens.append(current) }
-        return tokens
+        unique(SQLTokenizer.identifiers(in: statement).filter { schema.columns(of: $0) != nil })
     }
 
     private static func matching(_ candidates: [String], prefix: String) -> [String] {

@@ -1,7 +1,9 @@
 /// A dot-command as typed: its name and its arguments, split the way the sqlite3 shell splits them.
 ///
 /// Arguments are separated by blanks; `'…'` and `"…"` quote an argument with blanks in it (the quotes
-/// are removed; in `"…"` a backslash escapes the next character).
+/// are removed). In `"…"` and in an unquoted argument, backslash escapes are resolved as sqlite3 does
+/// (`\t`, `\n`, `\r`, `\\`, `\"`, `\'`, octal `\NNN`; another character stands for itself); `'…'` is
+/// taken literally.
 struct DotCommandLine: Equatable {
     /// The name without its dot (`schema`).
     let name: String
@@ -41,25 +43,60 @@ struct DotCommandLine: Equatable {
                 index = text.index(after: index)
                 continue
             }
-            var argument = ""
+            var raw = ""
             if character == "'" || character == "\"" {
                 index = text.index(after: index)
                 while index < text.endIndex, text[index] != character {
+                    // In "…" a backslash keeps the next character (a quote included) for the escapes below.
                     if character == "\"", text[index] == "\\", text.index(after: index) < text.endIndex {
+                        raw.append(text[index])
                         index = text.index(after: index)
                     }
-                    argument.append(text[index])
+                    raw.append(text[index])
                     index = text.index(after: index)
                 }
                 if index < text.endIndex { index = text.index(after: index) }
+                arguments.append(character == "'" ? raw : resolvingEscapes(raw))
             } else {
                 while index < text.endIndex, !text[index].isBlank {
-                    argument.append(text[index])
+                    raw.append(text[index])
                     index = text.index(after: index)
                 }
+                arguments.append(resolvingEscapes(raw))
             }
-            arguments.append(argument)
         }
         return arguments
+    }
+
+    /// `text` with sqlite3's backslash escapes resolved.
+    private static func resolvingEscapes(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result: [UInt8] = []
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            index += 1
+            let escaped = bytes[index]
+            index += 1
+            switch escaped {
+            case UInt8(ascii: "t"): result.append(UInt8(ascii: "\t"))
+            case UInt8(ascii: "n"): result.append(UInt8(ascii: "\n"))
+            case UInt8(ascii: "r"): result.append(UInt8(ascii: "\r"))
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                var value = Int(escaped - UInt8(ascii: "0"))
+                for _ in 0..<2 where index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index]) {
+                    value = value * 8 + Int(bytes[index] - UInt8(ascii: "0"))
+                    index += 1
+                }
+                result.append(UInt8(truncatingIfNeeded: value))
+            default: result.append(escaped)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -25,9 +25,9 @@ final class InteractiveShell {
         let watcher = try InterruptWatcher()
         session.interruptWatcher = watcher
         let history = openHistory()
+        let completer = TabCompleter()
         let editor = LineEditor { [unowned self] line, cursor in
-            CompletionEngine(schema: SchemaSnapshot.load(from: session.database), listDirectory: Self.list)
-                .candidates(line: line, cursor: cursor, pending: accumulator.text)
+            completer.candidates(in: session.database, line: line, cursor: cursor, pending: accumulator.text)
         }
         for entry in history?.loadedEntries ?? [] { editor.addHistory(entry) }
         session.writeOutput(
@@ -35,9 +35,7 @@ final class InteractiveShell {
         var lineNumber = 0
         while true {
             try? session.output.flush()
-            let prompt =
-                !accumulator.isEmpty
-                ? Self.continuationPrompt : (try? session.database.isAutocommit) != false ? Self.prompt : Self.transactionPrompt
+            let prompt = currentPrompt()
             switch editor.readLine(prompt: prompt, interruptDescriptor: watcher.readDescriptor) {
             case .interrupted:
                 watcher.drain()
@@ -56,6 +54,15 @@ final class InteractiveShell {
                 if flow == .stop { return }
             }
         }
+    }
+
+    /// The prompt for the next line: `.prompt`'s or cellar's, marked with `*` while a transaction is open.
+    private func currentPrompt() -> String {
+        let custom = session.settings.prompts
+        if !accumulator.isEmpty { return custom?.continuation ?? Self.continuationPrompt }
+        guard (try? session.database.isAutocommit) == false else { return custom?.main ?? Self.prompt }
+        guard let main = custom?.main else { return Self.transactionPrompt }
+        return main.hasSuffix("> ") ? String(main.dropLast(2)) + "*> " : main
     }
 
     private func remember(_ outcome: StatementAccumulator.Outcome, history: HistoryFile?, editor: LineEditor) {
@@ -77,23 +84,5 @@ final class InteractiveShell {
             session.io.printError("cellar: warning: \(ControlCharacterEscaping.escape(String(describing: error)))")
             return nil
         }
-    }
-
-    /// The entries of `directory` (the working directory for `""`), for path completion.
-    static func list(_ directory: String) -> [CompletionEngine.FileEntry] {
-        guard let folder = opendir(directory.isEmpty ? "." : directory) else { return [] }
-        defer { closedir(folder) }
-        var entries: [CompletionEngine.FileEntry] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != ".." else { continue }
-            var status = stat()
-            let isDirectory =
-                stat((directory.isEmpty ? "" : directory) + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-            entries.append(CompletionEngine.FileEntry(name: name, isDirectory: isDirectory))
-        }
-        return entries
     }
 }

@@ -19,6 +19,8 @@ extension ShellSession {
             reportError(error.message, path: path, line: lineNumber, text: text)
         } catch let error as SQLiteError {
             reportError(error.message, path: path, line: lineNumber, text: text)
+        } catch let diagnostic as Diagnostic {
+            report(diagnostic)
         } catch let error as CommandFailure {
             reportError(error.message, path: path, line: lineNumber, text: text)
         } catch let error as MigrationError {
@@ -65,6 +67,25 @@ extension ShellSession {
         case "open": try open(command)
         case "output": try redirectOutput(command)
         case "blob": try transferBlob(command)
+        case "dump": try dump(command)
+        case "import": try importFile(command)
+        case "once": try redirectOnce(command)
+        case "backup", "save": try backup(command)
+        case "restore": try restore(command)
+        case "separator": try setSeparators(command)
+        case "width": try setWidths(command)
+        case "print": printArguments(command)
+        case "echo": settings.echoes = try Self.onOff(command)
+        case "prompt": try setPrompts(command)
+        case "show": try showSettings()
+        case "shell", "system": try runSystemCommand(command)
+        case "load": try loadExtension(command)
+        case "eqp": settings.showsPlan = try Self.onOff(command)
+        case "stats": settings.showsStats = try Self.onOff(command)
+        case "timeout": try setTimeout(command)
+        case "fullschema": try showFullSchema()
+        case "dbinfo": try showDatabaseInfo()
+        case "lint": try lint(command)
         default: throw Self.unknown(command.name)
         }
         try output.flush()
@@ -116,6 +137,9 @@ extension ShellSession {
             throw DotCommandError(message + " (modes: \(names.joined(separator: ", ")))")
         }
         settings.render.mode = mode
+        // As in sqlite3, a mode brings its own separators back.
+        settings.render.columnSeparator = nil
+        settings.render.rowSeparator = nil
         // `.mode insert TABLE` names the table the INSERT statements target, as in sqlite3.
         if mode == .insert { settings.render.insertTableName = command.arguments.dropFirst().first ?? "table" }
     }
@@ -241,15 +265,7 @@ extension ShellSession {
 
     private func redirectOutput(_ command: DotCommandLine) throws {
         guard command.arguments.count <= 1 else { throw DotCommandError("usage: .output [FILE]") }
-        try? redirection?.flush()
-        if let redirection { Glibc.close(redirection.descriptor) }
-        redirection = nil
-        guard let path = command.arguments.first, path != "stdout" else { return }
-        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw DotCommandError("cannot write '\(path)': \(SystemError(operation: "open", code: errno))")
-        }
-        redirection = FileDescriptorSink(descriptor: descriptor)
+        try replaceRedirection(with: command.arguments.first)
     }
 }
 

@@ -32,6 +32,10 @@ final class ShellSession {
     var interruptWatcher: InterruptWatcher?
     /// Where results go when `.output FILE` redirects them.
     var redirection: FileDescriptorSink?
+    /// The file `.output` or `.once` names (for `.show`).
+    var redirectionPath: String?
+    /// Commands left before a `.once` file closes (0: no `.once` pending).
+    var onceCountdown = 0
     /// How deep `.read` files are nested.
     var readDepth = 0
     /// What (`quit`, `.open`) was last warned that it would roll back the open transaction; doing
@@ -116,6 +120,8 @@ final class ShellSession {
         case .pending, .skipped:
             return .proceed
         case .dotCommand(let line):
+            echo(line)
+            defer { countDownOnce() }
             let succeeded: Bool
             switch runDotCommand(line, path: path, lineNumber: lineNumber) {
             case .quit: return .stop
@@ -125,6 +131,8 @@ final class ShellSession {
             return succeeded || !bailsHere ? .proceed : .stop
         case .sql(let sql, let firstLine):
             transactionWarning = nil
+            echo(sql)
+            defer { countDownOnce() }
             return execute(sql, path: path, firstLine: firstLine) || !bailsHere ? .proceed : .stop
         }
     }
@@ -160,6 +168,7 @@ final class ShellSession {
                 try bindParameters(prepared.statement)
                 interruptWatcher?.beginStatement(database.interrupter)
                 defer { interruptWatcher?.endStatement() }
+                if settings.showsPlan { try showPlan(of: prepared.statement) }
                 try printResult(of: prepared.statement)
             } catch {
                 try? output.flush()
@@ -205,6 +214,7 @@ final class ShellSession {
         if settings.showsTimer {
             writeOutput(clock.summary())
         }
+        if settings.showsStats { try? showStats(of: statement) }
         try? output.flush()
     }
 

@@ -14,6 +14,14 @@ struct ShellSettings {
     var maxRows: Int?
     /// Whether file access and other databases are refused (`--safe`).
     let isSafe: Bool
+    /// Whether each command is written to the output before it runs (`.echo`).
+    var echoes = false
+    /// Whether the query plan is shown before each statement's result (`.eqp`).
+    var showsPlan = false
+    /// Whether SQLite's counters are shown after each statement (`.stats`).
+    var showsStats = false
+    /// The prompts `.prompt` set (nil: cellar's own).
+    var prompts: (main: String, continuation: String)?
 
     /// SPEC: the long-result view shows 40 rows, the first 20 and the last 20.
     static let defaultMaxRows = 40

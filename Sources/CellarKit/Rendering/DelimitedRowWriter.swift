@@ -13,6 +13,9 @@ struct DelimitedRowWriter: RowWriter {
     private let text: MachineText
     private let nullValue: [UInt8]
     private let separator: UInt8
+    /// The column separator when it is not one byte (`.separator ' :: '`).
+    private let longSeparator: [UInt8]?
+    private let rowSeparator: [UInt8]
     private var scratch: [UInt8] = []
 
     init(format: Format, options: RenderOptions) {
@@ -22,17 +25,21 @@ struct DelimitedRowWriter: RowWriter {
         var null: [UInt8] = []
         text.append(options.nullValue, to: &null)
         self.nullValue = null
+        let column: [UInt8]
         switch format {
-        case .list: separator = UInt8(ascii: "|")
-        case .csv: separator = UInt8(ascii: ",")
-        case .tsv: separator = UInt8(ascii: "\t")
+        case .list: column = Array((options.columnSeparator ?? "|").utf8)
+        case .csv: column = Array((options.columnSeparator ?? ",").utf8)
+        case .tsv: column = Array((options.columnSeparator ?? "\t").utf8)
         }
+        separator = column.count == 1 ? column[0] : 0
+        longSeparator = column.count == 1 ? nil : column
+        rowSeparator = Array((options.rowSeparator ?? (format == .csv ? "\r\n" : "\n")).utf8)
     }
 
     mutating func begin(columns: [String], into output: inout OutputBuffer) throws {
         guard showsHeaders else { return }
         for (index, name) in columns.enumerated() {
-            if index > 0 { output.append(separator) }
+            if index > 0 { appendSeparator(to: &output) }
             var name = name
             name.withUTF8 { appendText($0, to: &output) }
         }
@@ -41,7 +48,7 @@ struct DelimitedRowWriter: RowWriter {
 
     mutating func write(_ row: some CellSource, into output: inout OutputBuffer) throws {
         for index in 0..<row.cellCount {
-            if index > 0 { output.append(separator) }
+            if index > 0 { appendSeparator(to: &output) }
             switch row.storageClass(at: index) {
             case .null: output.append(nullValue)
             case .integer: row.withBytes(at: index) { output.append($0) }
@@ -62,9 +69,12 @@ struct DelimitedRowWriter: RowWriter {
 
     mutating func end(into output: inout OutputBuffer) throws {}
 
+    private func appendSeparator(to output: inout OutputBuffer) {
+        if let longSeparator { output.append(longSeparator) } else { output.append(separator) }
+    }
+
     private func endRow(_ output: inout OutputBuffer) {
-        if format == .csv { output.append(UInt8(ascii: "\r")) }
-        output.append(UInt8(ascii: "\n"))
+        output.append(rowSeparator)
     }
 
     private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
@@ -86,7 +96,8 @@ struct DelimitedRowWriter: RowWriter {
     }
 
     private func appendCSV(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
-        let needsQuotes = bytes.isEmpty || bytes.contains { Self.csvSpecial[Int($0)] || $0 == separator }
+        let needsQuotes =
+            bytes.isEmpty || bytes.contains { Self.csvSpecial[Int($0)] || $0 == separator || longSeparator?.contains($0) == true }
         guard needsQuotes else {
             output.append(bytes)
             return

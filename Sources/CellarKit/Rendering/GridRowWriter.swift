@@ -12,6 +12,8 @@ struct GridRowWriter: RowWriter {
     private var widths: [Int] = []
     private var isSized = false
     private let bar: [UInt8]
+    /// `.width`: the columns whose width is fixed, and those aligned right.
+    private let fixedWidths: [Int]
 
     init(style: GridStyle, options: RenderOptions) {
         self.style = style
@@ -19,12 +21,18 @@ struct GridRowWriter: RowWriter {
         self.sizingRowCount = max(options.sizingRowCount, 1)
         self.cells = HumanCellFormatter(nullValue: options.nullValue)
         self.bar = Array(style.bar.utf8)
+        self.fixedWidths = options.columnWidths
     }
 
     mutating func begin(columns: [String], into output: inout OutputBuffer) throws {
         headers = columns.map(HumanCellFormatter.header)
         widths = showsHeaders ? headers.map(\.width) : Array(repeating: 0, count: columns.count)
+        for (index, width) in fixedWidths.prefix(columns.count).enumerated() where width != 0 { widths[index] = abs(width) }
     }
+
+    private func isFixed(_ index: Int) -> Bool { index < fixedWidths.count && fixedWidths[index] != 0 }
+
+    private func isRightAligned(_ index: Int) -> Bool { index < fixedWidths.count && fixedWidths[index] < 0 }
 
     mutating func write(_ row: some CellSource, into output: inout OutputBuffer) throws {
         if isSized {
@@ -35,7 +43,7 @@ struct GridRowWriter: RowWriter {
         kept.reserveCapacity(row.cellCount)
         for index in 0..<row.cellCount {
             let cell = cells.cell(row, at: index)
-            widths[index] = max(widths[index], cell.width)
+            if !isFixed(index) { widths[index] = max(widths[index], cell.width) }
             kept.append(cell)
         }
         pending.append(kept)
@@ -63,6 +71,13 @@ struct GridRowWriter: RowWriter {
             output.append(bar)
             for (index, header) in headers.enumerated() {
                 let room = widths[index] - header.width
+                guard room >= 0 else {
+                    header.bytes.withUnsafeBufferPointer {
+                        Self.appendCell(
+                            $0, width: header.width, isNumber: false, columnWidth: widths[index], bar: bar, to: &output)
+                    }
+                    continue
+                }
                 output.append(repeating: UInt8(ascii: " "), count: 1 + room / 2)
                 output.append(header.bytes)
                 output.append(repeating: UInt8(ascii: " "), count: 1 + room - room / 2)
@@ -76,7 +91,8 @@ struct GridRowWriter: RowWriter {
             for (index, cell) in row.enumerated() {
                 cell.bytes.withUnsafeBufferPointer {
                     Self.appendCell(
-                        $0, width: cell.width, isNumber: cell.isNumber, columnWidth: widths[index], bar: bar, to: &output)
+                        $0, width: cell.width, isNumber: cell.isNumber || isRightAligned(index), columnWidth: widths[index],
+                        bar: bar, to: &output)
                 }
             }
             output.append(UInt8(ascii: "\n"))
@@ -89,8 +105,10 @@ struct GridRowWriter: RowWriter {
         let bar = bar
         for index in 0..<row.cellCount {
             let columnWidth = widths[index]
+            let rightAligned = isRightAligned(index)
             cells.withCell(row, at: index) { bytes, width, isNumber in
-                Self.appendCell(bytes, width: width, isNumber: isNumber, columnWidth: columnWidth, bar: bar, to: &output)
+                Self.appendCell(
+                    bytes, width: width, isNumber: isNumber || rightAligned, columnWidth: columnWidth, bar: bar, to: &output)
             }
         }
         output.append(UInt8(ascii: "\n"))

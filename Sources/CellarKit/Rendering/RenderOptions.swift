@@ -14,6 +14,16 @@ public struct RenderOptions: Sendable {
     /// How many rows `box`, `table` and `markdown` read before fixing their column widths; wider cells
     /// in later rows are cut with `…`.
     public var sizingRowCount: Int
+    /// What `list`, `csv` and `tsv` write between cells instead of the mode's own (`|`, `,`, tab);
+    /// nil keeps the mode's (the shell's `.separator`).
+    public var columnSeparator: String?
+    /// What `list`, `csv` and `tsv` write after each row instead of the mode's own (`\n`, or `\r\n`
+    /// for csv); nil keeps the mode's.
+    public var rowSeparator: String?
+    /// Fixed widths of the first columns in `box`, `table` and `markdown` (the shell's `.width`): a
+    /// wider cell is cut with `…`; 0 sizes a column from its content; a negative width also aligns
+    /// the column right. Empty sizes every column from its content.
+    public var columnWidths: [Int] = []
 
     /// The number of rows grid modes size their columns from by default.
     public static let defaultSizingRowCount = 1000

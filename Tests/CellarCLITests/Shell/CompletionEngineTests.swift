@@ -31,12 +31,47 @@ import Testing
         ("SELECT * FROM wi", ["wine", "winery"]),
         ("SELECT * FROM wine JOIN winery_", []),
         ("INSERT INTO win", ["wine", "winery"]),
-        ("SELECT rat", []),
+        ("SELECT rat", ["rating"]),
         ("SELECT * FROM wine WHERE rat", ["rating"]),
         ("SELECT * FROM wine WHERE RAT", ["rating"]),
     ])
     func keywordsTablesAndColumnsOfNamedTables(text: String, expected: [String]) {
         #expect(complete(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("SELECT regi", ["region"]),
+        ("SELECT nam", ["name"]),
+        ("SELECT IMA", ["image"]),
+        ("SELECT id, rat", ["rating"]),
+        ("SELECT im, 'wine' AS w, rat", ["rating"]),
+    ])
+    func beforeATableIsNamedTheColumnsOfEveryTable(text: String, expected: [String]) {
+        #expect(complete(text) == expected)
+    }
+
+    @Test func onceATableIsNamedOnlyItsColumns() {
+        #expect(engine.candidates(line: "SELECT regi FROM wine", cursor: "SELECT regi".utf8.count).isEmpty)
+        #expect(engine.candidates(line: "SELECT regi FROM winery", cursor: "SELECT regi".utf8.count) == ["region"])
+    }
+
+    @Test(arguments: [
+        "SELECT 'wi", "SELECT * FROM wine WHERE name = 'Ra", "SELECT \"wi", "SELECT `wi", "SELECT [wi",
+        "SELECT 1 -- wi", "SELECT /* wi", "SELECT /* a */ 1, /* wi", "SELECT x'0a",
+    ])
+    func nothingInsideAStringAQuotedNameOrAComment(text: String) {
+        #expect(complete(text).isEmpty)
+    }
+
+    @Test func nothingInsideAStringOpenedOnAnEarlierLine() {
+        #expect(complete("wi", pending: "SELECT 'a note").isEmpty)
+        #expect(complete("wi", pending: "SELECT 1 /* a note").isEmpty)
+        #expect(complete("SELECT wi", pending: "-- a comment") == complete("SELECT wi"))
+    }
+
+    @Test func afterAClosedStringOrCommentCompletionResumes() {
+        #expect(complete("SELECT 'it''s', /* x */ regi") == ["region"])
+        #expect(complete("SELECT 1 FROM \"Label Art\" WHERE ima") == ["image"])
     }
 
     @Test func columnsAfterAnAliasDefinedLaterInTheLine() {
@@ -92,6 +127,9 @@ import Testing
         #expect(complete(".mode j") == ["json", "jsonl"])
         #expect(complete(".headers o") == ["on", "off"])
         #expect(complete(".timer of") == ["off"])
+        #expect(complete(".eqp o") == ["on", "off"])
+        #expect(complete(".stats of") == ["off"])
+        #expect(complete(".dump wi") == ["wine", "winery"])
         #expect(complete(".nullvalue n").isEmpty)
     }
 }

@@ -11,6 +11,7 @@ import Testing
         (".nullvalue 'no value'", "nullvalue", ["no value"]),
         (#".parameter set :n "a \"b\"""#, "parameter", ["set", ":n", "a \"b\""]),
         (".schema x' OR '1'='1", "schema", ["x'", "OR", "1", "='1"]),
+        (#".print "a\tb" 'c\td' e\\f\101"#, "print", ["a\tb", "c\\td", "e\\fA"]),
     ])
     func dotCommandArguments(line: String, name: String, arguments: [String]) {
         let command = DotCommandLine(line)

@@ -1,0 +1,67 @@
+import CellarKit
+import Glibc
+
+/// sqlite3's `.import`.
+extension ShellSession {
+    /// `.import [--csv] [--skip N] FILE TABLE`: the records of FILE into TABLE, in one transaction,
+    /// streamed; TABLE is created from the header row when it does not exist.
+    ///
+    /// Fields are split on `,` with `--csv` or in csv mode, else on the column separator in effect
+    /// (`.separator`, or the mode's). An unquoted field equal to `.nullvalue` (empty by default) is
+    /// NULL; `""` is the empty string.
+    func importFile(_ command: DotCommandLine) throws {
+        let request = try ImportRequest(command.arguments)
+        let separatorText =
+            request.isCSV ? "," : settings.render.columnSeparator ?? Self.defaultColumnSeparator(settings.render.mode)
+        guard separatorText.utf8.count == 1, let separator = separatorText.utf8.first, separator != UInt8(ascii: "\n") else {
+            throw DotCommandError(".import splits fields on one byte; the column separator is \(Self.quoted(separatorText))")
+        }
+        let descriptor = Glibc.open(request.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw DotCommandError("cannot read '\(request.path)': \(SystemError(operation: "open", code: errno))")
+        }
+        defer { Glibc.close(descriptor) }
+        let options = ImportOptions(
+            separator: separator, skippedRecords: request.skippedRecords, nullText: settings.render.nullValue)
+        let summary = try database.importDelimited(
+            from: FileDescriptorSource(descriptor: descriptor), path: request.path, into: request.table, options: options)
+        if isInteractive {
+            let created = summary.createdTable ? " (created from the header row)" : ""
+            io.printError(shown("imported \(summary.rowCount) rows into \(request.table)\(created)"))
+        }
+    }
+}
+
+/// The arguments of `.import`.
+private struct ImportRequest {
+    var path = ""
+    var table = ""
+    var isCSV = false
+    var skippedRecords = 0
+
+    static let usage = "usage: .import [--csv] [--skip N] FILE TABLE"
+
+    init(_ arguments: [String]) throws {
+        var positionals: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--csv", "-csv": isCSV = true
+            case "--skip", "-skip":
+                index += 1
+                guard index < arguments.count, let count = Int(arguments[index]), count >= 0 else {
+                    throw DotCommandError("--skip needs a whole number (\(Self.usage))")
+                }
+                skippedRecords = count
+            case let option where option.hasPrefix("-") && option.count > 1:
+                throw DotCommandError("unknown option '\(option)' (\(Self.usage))")
+            default: positionals.append(argument)
+            }
+            index += 1
+        }
+        guard positionals.count == 2 else { throw DotCommandError(Self.usage) }
+        path = positionals[0]
+        table = positionals[1]
+    }
+}

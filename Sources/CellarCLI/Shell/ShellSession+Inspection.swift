@@ -1,0 +1,221 @@
+import CellarKit
+import Glibc
+
+/// sqlite3's `.eqp`, `.stats`, `.timeout`, `.fullschema`, `.dbinfo` and `.lint fkey-indexes`.
+extension ShellSession {
+    // MARK: - Per statement
+
+    /// `.eqp on`: the plan of `statement`, as sqlite3 draws it, before its result.
+    func showPlan(of statement: Statement) throws {
+        let sql = statement.sql
+        guard !sql.drop(while: \.isWhitespace).lowercased().hasPrefix("explain") else { return }
+        let explain = try database.prepare("EXPLAIN QUERY PLAN " + sql)
+        if explain.parameterCount > 0 {
+            for index in 1...explain.parameterCount {
+                guard let name = explain.parameterName(at: index), let value = parameters[name] else { continue }
+                try explain.bind(value, at: index)
+            }
+        }
+        var nodes: [(id: Int64, parent: Int64, detail: String)] = []
+        while try explain.step() {
+            let values = explain.values
+            guard values.count >= 4, case .integer(let id) = values[0], case .integer(let parent) = values[1] else { continue }
+            nodes.append((id, parent, values[3].textValue ?? ""))
+        }
+        guard !nodes.isEmpty else { return }
+        writeOutput("QUERY PLAN")
+        writePlan(nodes, parent: 0, indent: "")
+    }
+
+    private func writePlan(_ nodes: [(id: Int64, parent: Int64, detail: String)], parent: Int64, indent: String) {
+        let children = nodes.filter { $0.parent == parent }
+        for (index, child) in children.enumerated() {
+            let isLast = index == children.count - 1
+            writeOutput(indent + (isLast ? "`--" : "|--") + shown(child.detail))
+            writePlan(nodes, parent: child.id, indent: indent + (isLast ? "   " : "|  "))
+        }
+    }
+
+    /// `.stats on`: SQLite's counters for `statement` and the connection, in sqlite3's words.
+    func showStats(of statement: Statement) throws {
+        let memory = Database.memoryUsed
+        let connection = try database.counters
+        let counters = statement.counters
+        let lines: [(String, String)] = [
+            ("Memory Used:", "\(memory.current) (max \(memory.highest)) bytes"),
+            ("Lookaside Slots Used:", "\(connection.lookasideUsed) (max \(connection.lookasideHighest))"),
+            ("Pager Heap Usage:", "\(connection.pagerHeap) bytes"), ("Page cache hits:", "\(connection.cacheHits)"),
+            ("Page cache misses:", "\(connection.cacheMisses)"), ("Page cache writes:", "\(connection.cacheWrites)"),
+            ("Page cache spills:", "\(connection.cacheSpills)"), ("Schema Heap Usage:", "\(connection.schemaHeap) bytes"),
+            ("Statement Heap/Lookaside Usage:", "\(connection.statementHeap) bytes"),
+            ("Fullscan Steps:", "\(counters.fullscanSteps)"), ("Sort Operations:", "\(counters.sortOperations)"),
+            ("Autoindex Inserts:", "\(counters.autoindexInserts)"), ("Virtual Machine Steps:", "\(counters.virtualMachineSteps)"),
+            ("Reprepare operations:", "\(counters.reprepares)"), ("Number of times run:", "\(counters.runs)"),
+            ("Memory used by prepared stmt:", "\(counters.memoryUsed)"),
+        ]
+        for (label, value) in lines {
+            writeOutput(label + String(repeating: " ", count: max(37 - label.count, 1)) + value)
+        }
+    }
+
+    // MARK: - The connection
+
+    /// `.timeout MS`: how long to wait for another connection's lock (no argument: not at all).
+    func setTimeout(_ command: DotCommandLine) throws {
+        guard command.arguments.count <= 1 else { throw DotCommandError("usage: .timeout MS") }
+        let argument = command.arguments.first ?? "0"
+        guard let milliseconds = Int32(argument), milliseconds >= 0 else {
+            throw DotCommandError("usage: .timeout MS (a whole number of milliseconds; '\(argument)' is not one)")
+        }
+        try database.setBusyTimeout(milliseconds)
+    }
+
+    // MARK: - The schema
+
+    /// `.fullschema`: the schema, then the `ANALYZE` statistics that shape the query plans.
+    func showFullSchema() throws {
+        let rows = try database.query(
+            "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_stat%' ESCAPE '\\' ORDER BY rowid")
+        for row in rows {
+            guard let sql = row.values.first?.textValue else { continue }
+            writeOutput(shownKeepingLayout(sql) + ";")
+        }
+        let statTables = try database.query(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('sqlite_stat1', 'sqlite_stat4') ORDER BY name"
+        ).compactMap { $0.values.first?.textValue }
+        guard !statTables.isEmpty else {
+            writeOutput("/* No STAT tables available */")
+            return
+        }
+        writeOutput("ANALYZE sqlite_schema;")
+        for table in statTables {
+            let columns = table == "sqlite_stat1" ? ["tbl", "idx", "stat"] : ["tbl", "idx", "neq", "nlt", "ndlt", "sample"]
+            let quotedColumns = columns.map { "quote(\($0))" }.joined(separator: " || ',' || ")
+            for row in try database.query("SELECT \(quotedColumns) FROM \(table) ORDER BY rowid") {
+                writeOutput(shown("INSERT INTO \(table) VALUES(\(row.values.first?.textValue ?? ""));"))
+            }
+        }
+        writeOutput("ANALYZE sqlite_schema;")
+    }
+
+    /// `.lint fkey-indexes`: the foreign keys whose child columns no index starts with (each a
+    /// full scan of the child table when a parent row changes), with the index that would serve.
+    func lint(_ command: DotCommandLine) throws {
+        guard command.arguments == ["fkey-indexes"] else { throw DotCommandError("usage: .lint fkey-indexes") }
+        let tables = try database.query(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
+        ).compactMap { $0.values.first?.textValue }
+        for table in tables {
+            try lintForeignKeys(of: table)
+        }
+    }
+
+    private func lintForeignKeys(of table: String) throws {
+        var keys: [Int64: (parent: String, from: [String], to: [String])] = [:]
+        var order: [Int64] = []
+        for row in try database.query("SELECT id, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [table]) {
+            guard case .integer(let id) = row.values[0] else { continue }
+            if keys[id] == nil { order.append(id) }
+            var key = keys[id] ?? (row.values[1].textValue ?? "", [], [])
+            key.from.append(row.values[2].textValue ?? "")
+            key.to.append(row.values[3].textValue ?? "")
+            keys[id] = key
+        }
+        for id in order {
+            guard let key = keys[id], try !isIndexed(table, columns: key.from) else { continue }
+            let name = "'" + ([table] + key.from).joined(separator: "_").replacingAll("'", with: "''") + "'"
+            let columns = key.from.map { "'" + $0.replacingAll("'", with: "''") + "'" }.joined(separator: ", ")
+            var parentColumns = key.to
+            if parentColumns.allSatisfy(\.isEmpty) {
+                // `REFERENCES parent` alone names the parent's primary key.
+                parentColumns = try database.query("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [key.parent])
+                    .map { $0.values.first?.textValue ?? "" }
+            }
+            let target = "\(key.parent)(\(parentColumns.joined(separator: ", ")))"
+            writeOutput(shown("CREATE INDEX \(name) ON '\(table.replacingAll("'", with: "''"))'(\(columns)); --> \(target)"))
+        }
+    }
+
+    /// Whether an index of `table` (its primary key's included) starts with `columns`, in any order.
+    private func isIndexed(_ table: String, columns: [String]) throws -> Bool {
+        let wanted = Set(columns.map { $0.lowercased() })
+        for index in try database.query("SELECT name FROM pragma_index_list(?)", [table]) {
+            guard let name = index.values.first?.textValue else { continue }
+            let indexed = try database.query("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [name])
+                .map { $0.values.first?.textValue?.lowercased() ?? "" }
+            if indexed.count >= wanted.count, Set(indexed.prefix(wanted.count)) == wanted { return true }
+        }
+        // A rowid alias (INTEGER PRIMARY KEY) is the table's own key.
+        if columns.count == 1 {
+            let primary = try database.query("SELECT name, type FROM pragma_table_info(?) WHERE pk = 1", [table])
+            if primary.count == 1, primary[0].values[0].textValue?.lowercased() == wanted.first,
+                primary[0].values[1].textValue?.uppercased() == "INTEGER"
+            {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+extension ShellSession {
+    /// `.dbinfo`: the database file's header fields and schema counts, in sqlite3's layout.
+    func showDatabaseInfo() throws {
+        guard case .text(let file) = try database.scalar("SELECT file FROM pragma_database_list WHERE name = 'main'"),
+            !file.isEmpty
+        else { throw DotCommandError(".dbinfo reads the database file's header; this database has no file") }
+        let header = try Self.header(of: file)
+        func integer(_ offset: Int) -> UInt32 {
+            header[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        let pageSize = Int(header[16]) << 8 | Int(header[17])
+        var lines: [(String, String)] = [
+            ("database page size:", "\(pageSize == 1 ? 65536 : pageSize)"), ("write format:", "\(header[18])"),
+            ("read format:", "\(header[19])"), ("reserved bytes:", "\(header[20])"),
+        ]
+        let fields = [
+            ("file change counter:", 24), ("database page count:", 28), ("freelist page count:", 36),
+            ("schema cookie:", 40), ("schema format:", 44), ("default cache size:", 48), ("autovacuum top root:", 52),
+            ("incremental vacuum:", 64), ("text encoding:", 56), ("user version:", 60), ("application id:", 68),
+            ("software version:", 96),
+        ]
+        for (label, offset) in fields {
+            var value = "\(integer(offset))"
+            if offset == 56 { value += [1: " (utf8)", 2: " (utf16le)", 3: " (utf16be)"][integer(offset)] ?? "" }
+            lines.append((label, value))
+        }
+        for (label, type) in [
+            ("number of tables:", "table"), ("number of indexes:", "index"), ("number of triggers:", "trigger"),
+            ("number of views:", "view"),
+        ] {
+            let count = try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = ?", [type])
+            lines.append((label, count.map(Self.plain) ?? "0"))
+        }
+        let size = try database.scalar("SELECT total(length(sql)) FROM sqlite_schema")
+        lines.append(("schema size:", size.map(Self.plain) ?? "0"))
+        for (label, value) in lines {
+            writeOutput(label + String(repeating: " ", count: max(20 - label.count, 0)) + " " + value)
+        }
+    }
+
+    private static func plain(_ value: Value) -> String {
+        switch value {
+        case .integer(let integer): String(integer)
+        case .real(let real): String(Int64(real))
+        default: "0"
+        }
+    }
+
+    /// The first 100 bytes of the database file at `path`.
+    private static func header(of path: String) throws -> [UInt8] {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw DotCommandError("cannot read '\(path)': \(SystemError(operation: "open", code: errno))")
+        }
+        defer { Glibc.close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 100) }
+        guard count == 100 else { throw DotCommandError("'\(path)' has no database header yet (it is empty)") }
+        return header
+    }
+}
