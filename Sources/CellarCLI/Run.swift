@@ -1,5 +1,6 @@
 import CellarDqlite
 import CellarKit
+import Glibc
 
 /// Runs `cellar` with `arguments` (without the program name) on `io`.
 ///
@@ -23,6 +24,42 @@ public func run(_ arguments: [String], io: IO) -> Int32 {
     // Standard error is where failures are reported; there is nowhere left to report its own.
     try? io.error.flush()
     return status.rawValue
+}
+
+/// Runs `cellar` with the process's own command line (`argv`, `argc`), the program name first.
+///
+/// - Returns: the exit status, as ``run(_:io:)`` returns it.
+public func run(argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32, io: IO) -> Int32 {
+    let arguments = (1..<max(Int(count), 1)).map { index in
+        argv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+    }
+    return run(commandLine: arguments, io: io)
+}
+
+/// Runs `cellar` with the bytes of its arguments (without the program name), as the process got them.
+///
+/// Arguments are UTF-8 text. One that is not (a file name in another encoding, a binary `--param`
+/// value) is a usage error naming its position: read with U+FFFD in place of its bad bytes, it would
+/// name another file or bind another value.
+/// - Returns: the exit status, as ``run(_:io:)`` returns it; 2 for an argument that is not UTF-8.
+public func run(commandLine arguments: [[UInt8]], io: IO) -> Int32 {
+    for (index, bytes) in arguments.enumerated() {
+        guard let bad = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset(in: $0) }) else { continue }
+        let shown = bytes.withUnsafeBufferPointer { buffer in
+            let start = max(bad - 40, 0)
+            let end = min(bad + 40, buffer.count)
+            var escaped: [UInt8] = []
+            ControlCharacterEscaping.escape(UnsafeBufferPointer(rebasing: buffer[start..<end]), into: &escaped)
+            return (start > 0 ? "…" : "") + String(decoding: escaped, as: UTF8.self) + (end < buffer.count ? "…" : "")
+        }
+        let message =
+            "argument \(index + 1) is not valid UTF-8 ('\(shown)', byte 0x\(HexEncoding.string([bytes[bad]]))): "
+            + "cellar takes arguments as UTF-8 text only, so it cannot name that file or pass that value exactly"
+        let status = ErrorReporter(io: io, usesColor: nil).report(UsageError(message))
+        try? io.error.flush()
+        return status.rawValue
+    }
+    return run(arguments.map { String(decoding: $0, as: UTF8.self) }, io: io)
 }
 
 /// Parses and runs the command; `configured` learns the configuration once it is resolved.

@@ -83,7 +83,9 @@ public final class RemoteDatabase {
 
     static func isBusy(_ error: DqliteError) -> Bool {
         guard let code = error.serverCode else { return false }
-        return code & 0xff == 5 || code & 0xff == 6
+        // The server sends SQLite's extended code; its low byte is the primary code.
+        let primary = SQLiteError.ResultCode(rawValue: Int32(code & 0xFF))
+        return primary == .busy || primary == .locked
     }
 
     static func wire(_ value: Value) -> DqliteValue {

@@ -1,4 +1,4 @@
 import CellarCLI
 import Glibc
 
-exit(CellarCLI.run(Array(CommandLine.arguments.dropFirst()), io: .standard))
+exit(CellarCLI.run(argv: CommandLine.unsafeArgv, count: CommandLine.argc, io: .standard))

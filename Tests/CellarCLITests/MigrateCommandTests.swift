@@ -140,7 +140,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.error
-                == "cellar: error: database '\(project.databasePath)' is locked by another connection (gave up after 100 ms); nothing was changed\n"
+                == "cellar: error: database '\(project.databasePath)' is locked by another connection (gave up after 100 ms); nothing was changed; raise --busy-timeout to wait longer\n"
         )
         try holder.execute("ROLLBACK")
         #expect(try project.tables().isEmpty)

@@ -75,7 +75,8 @@ import Testing
         #expect(refused.status == 1)
         #expect(
             refused.error
-                == "cellar: error: database 't.db' is locked by another connection (gave up after 200 ms); nothing was changed\n")
+                == "cellar: error: database 't.db' is locked by another connection (gave up after 200 ms); nothing was changed; raise --busy-timeout to wait longer\n"
+        )
         try holder.execute("COMMIT")
         let after = try Database(path: folder.file("t.db"))
         #expect(try after.scalar("SELECT count(*) FROM w") == .integer(2), "unchanged but for the holder's own row")

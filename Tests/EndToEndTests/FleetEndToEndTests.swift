@@ -59,7 +59,7 @@ import Testing
         #expect(
             result.error.contains(
                 "tenants/locked.sqlite: error: database 'tenants/locked.sqlite' is locked by another connection "
-                    + "(gave up after 200 ms); nothing was changed\n"))
+                    + "(gave up after 200 ms); nothing was changed; raise --busy-timeout to wait longer\n"))
         #expect(
             result.error.contains(
                 "tenants/readonly.sqlite: error: database 'tenants/readonly.sqlite' is read-only; nothing was changed\n"))

@@ -140,7 +140,7 @@ func tableNames(_ path: String) throws -> [String] {
         #expect(result.status == 1)
         #expect(
             result.error
-                == "cellar: error: database 'cellar.sqlite' is locked by another connection (gave up after 100 ms); nothing was changed\n"
+                == "cellar: error: database 'cellar.sqlite' is locked by another connection (gave up after 100 ms); nothing was changed; raise --busy-timeout to wait longer\n"
         )
         #expect(try tableNames(folder.file("cellar.sqlite")) == ["held"])
     }

@@ -35,8 +35,8 @@ enum DropCommand: Command {
             try database.execute("BEGIN EXCLUSIVE")
         } catch let error as SQLiteError where error.isLockContention {
             throw CommandFailure(
-                message: "database '\(path)' is locked by another connection "
-                    + "(gave up after \(invocation.configuration.busyTimeout) ms); nothing was deleted")
+                message: FlagAdvice.lockedMessage(
+                    path: path, timeout: invocation.configuration.busyTimeout, consequence: "nothing was deleted"))
         }
         for file in [path] + DatabaseFile.companions(of: path) where unlink(file) != 0 && errno != ENOENT {
             throw CommandFailure(message: "cannot delete '\(file)': \(String(cString: strerror(errno)))")

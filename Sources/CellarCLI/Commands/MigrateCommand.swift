@@ -61,7 +61,7 @@ enum MigrateCommand: Command {
     private static func dryRun(_ session: MigrationSession, migrations: [Migration], options: Migrator.Options) throws
         -> ExitStatus
     {
-        let database = try session.openForReading()
+        let database = try session.openForRehearsal()
         let migrator = Migrator(database: database, migrations: migrations)
         let outcomes = try session.translating { try migrator.plan(options) }
         for outcome in outcomes where !outcome.wasSkipped {

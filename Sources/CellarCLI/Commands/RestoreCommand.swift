@@ -25,8 +25,8 @@ enum RestoreCommand: Command {
             try database.restore(from: source)
         } catch let error as SQLiteError where error.isLockContention {
             throw CommandFailure(
-                message: "database '\(configuration.databasePath)' is locked by another connection "
-                    + "(gave up after \(configuration.busyTimeout) ms); nothing was changed")
+                message: FlagAdvice.lockedMessage(
+                    path: configuration.databasePath, timeout: configuration.busyTimeout, consequence: "nothing was changed"))
         }
         if !configuration.isQuiet {
             let version = try Migrator(database: database, migrations: []).currentVersion()

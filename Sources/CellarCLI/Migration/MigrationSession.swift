@@ -67,6 +67,11 @@ struct MigrationSession {
         try DatabaseOpener(configuration).openForReading()
     }
 
+    /// Opens the database for a dry run: read-only, with no checkpoint on close (see ``DatabaseOpener``).
+    func openForRehearsal() throws -> Database {
+        try DatabaseOpener(configuration).openForRehearsal()
+    }
+
     /// A migrator on `database` that reports progress on standard error.
     func migrator(_ database: Database, migrations: [Migration]) -> Migrator {
         let migrator = Migrator(database: database, migrations: migrations)
@@ -102,8 +107,8 @@ struct MigrationSession {
             throw FlagAdvice.advised(error)
         } catch let error as SQLiteError where error.isLockContention {
             throw CommandFailure(
-                message: "database '\(configuration.databasePath)' is locked by another connection "
-                    + "(gave up after \(configuration.busyTimeout) ms); nothing was changed")
+                message: FlagAdvice.lockedMessage(
+                    path: configuration.databasePath, timeout: configuration.busyTimeout, consequence: "nothing was changed"))
         } catch let error as SQLiteError where error.resultCode == .readOnly {
             throw CommandFailure(message: "database '\(configuration.databasePath)' is read-only: \(error.message)")
         }

@@ -50,6 +50,19 @@ struct DatabaseOpener {
         return try open(path, options: options(mode: .readWrite))
     }
 
+    /// Opens the database for a dry run to read and copy: read-only, and without the checkpoint the last
+    /// connection to a WAL database makes on close, so that the file and its `-wal` stay byte for byte
+    /// as they were; an empty in-memory one when the file does not exist yet.
+    func openForRehearsal() throws -> Database {
+        let path = configuration.databasePath
+        guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
+            return try open(":memory:", options: options(mode: .readWriteCreate))
+        }
+        var options = options(mode: .readOnly)
+        options.checkpointsOnClose = false
+        return try open(path, options: options)
+    }
+
     /// Opens `path` with `options`, reading the schema at once so that a file that is not a database,
     /// or whose schema `--safe` cannot trust, fails here with a clear message.
     func open(_ path: String, options: Database.Options) throws -> Database {

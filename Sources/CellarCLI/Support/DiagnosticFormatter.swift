@@ -21,15 +21,34 @@ struct DiagnosticFormatter {
         let place = diagnostic.location.map { "\(path):\($0.line):\($0.column)" } ?? path
         let label = usesColor ? Self.coloredErrorLabel : "error:"
         var lines = ["\(place): \(label) \(ControlCharacterEscaping.escape(diagnostic.message))"]
-        if let location = diagnostic.location, let source = diagnostic.sourceLine {
+        if let location = diagnostic.location, let line = diagnostic.sourceLine {
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
-            let shown = displayed(source)
-            lines.append("    \(number) | \(shown)")
-            lines.append("    \(gutter) | \(caretPadding(source, column: location.column))^")
+            let (source, column) = Self.window(of: line, column: location.column)
+            lines.append("    \(number) | \(displayed(source))")
+            lines.append("    \(gutter) | \(caretPadding(source, column: column))^")
         }
         lines += diagnostic.notes.map { "cellar: \(ControlCharacterEscaping.escape($0))" }
         return lines.joined(separator: "\n")
+    }
+
+    /// How many characters of a long source line are shown on each side of the caret.
+    static let context = 40
+
+    /// The part of `line` shown: all of it when short, else `context` characters on each side of
+    /// `column` with `…` where it was cut (one error on a 5 MB line prints a line, not 10 MB); and the
+    /// caret's column within that part.
+    static func window(of line: String, column: Int) -> (text: String, column: Int) {
+        let scalars = line.unicodeScalars
+        guard scalars.count > 2 * context + 20 else { return (line, column) }
+        let caret = min(max(column - 1, 0), scalars.count)
+        let startOffset = max(caret - context, 0)
+        let endOffset = min(caret + context, scalars.count)
+        let start = scalars.index(scalars.startIndex, offsetBy: startOffset)
+        let end = scalars.index(start, offsetBy: endOffset - startOffset)
+        let isCutAtStart = startOffset > 0
+        let text = (isCutAtStart ? "…" : "") + String(scalars[start..<end]) + (endOffset < scalars.count ? "…" : "")
+        return (text, caret - startOffset + 1 + (isCutAtStart ? 1 : 0))
     }
 
     /// The source line with tabs kept (so the caret lines up) and other controls escaped.

@@ -13,6 +13,8 @@ enum FlagAdvice {
             "\(what) is not allowed with --safe"
         case .ignoredInTransaction(let what):
             "\(what) cannot change inside the script's transaction (SQLite would silently ignore it)"
+        case .attachInRehearsal:
+            ConnectionPolicy.attachInRehearsalMessage
         }
     }
 
@@ -29,7 +31,19 @@ enum FlagAdvice {
         case nil:
             break
         }
+        if let error = diagnostic.underlying as? SQLiteError, error.isLockContention { result.notes.append(busyTimeoutNote) }
         return result
+    }
+
+    /// What to do about a lock another connection held for longer than cellar waited.
+    static let busyTimeoutNote =
+        "another connection holds a lock on the database; cellar waits for a lock as long as --busy-timeout says "
+        + "(milliseconds, 5000 by default): raise it to wait longer"
+
+    /// `database 'PATH' is locked by another connection …`, for commands that stop before changing anything.
+    static func lockedMessage(path: String, timeout: Int32, consequence: String) -> String {
+        "database '\(path)' is locked by another connection (gave up after \(timeout) ms); \(consequence); "
+            + "raise --busy-timeout to wait longer"
     }
 
     /// A migrator error as the CLI reports it: a located diagnostic when it is about a file, a

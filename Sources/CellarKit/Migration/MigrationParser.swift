@@ -26,6 +26,20 @@ package enum MigrationParser {
         return (version, versionText, name)
     }
 
+    /// What is wrong with the version of a file name that would fit but for its version: 0, or a number
+    /// past the largest 64-bit version; nil otherwise.
+    private static func versionProblem(in fileName: String) -> String? {
+        guard fileName.hasSuffix(".sql"), let underscore = fileName.firstIndex(of: "_") else { return nil }
+        let versionText = fileName[..<underscore]
+        guard !versionText.isEmpty, versionText.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            parseFileName("1" + fileName[underscore...]) != nil
+        else { return nil }
+        if versionText.utf8.allSatisfy({ $0 == UInt8(ascii: "0") }) {
+            return "version \(versionText) is not a migration version: versions start at 1"
+        }
+        return Int64(versionText) == nil ? "version \(versionText) is too large: the largest is \(Int64.max)" : nil
+    }
+
     /// Parses a migration file.
     ///
     /// An up section of comments only is a no-op migration (``Migration/isEmpty``); one that is still
@@ -37,7 +51,10 @@ package enum MigrationParser {
     /// - Throws: ``MigrationError`` for a bad name, a bad encoding, misplaced markers or a file with no
     ///   SQL and no comment (0 bytes or whitespace only).
     package static func parse(_ bytes: [UInt8], fileName: String, path: String) throws(MigrationError) -> Migration {
-        guard let (version, versionText, name) = parseFileName(fileName) else { throw .badFileName(path: path) }
+        guard let (version, versionText, name) = parseFileName(fileName) else {
+            if let problem = versionProblem(in: fileName) { throw .invalidFile(Diagnostic(path: path, message: problem)) }
+            throw .badFileName(path: path)
+        }
         let text = try SQLFileDecoder.decode(bytes, path: path)
         guard text.utf8.contains(where: { !isWhitespace($0) }) else {
             throw .invalidFile(Diagnostic(path: path, message: "empty file: no SQL and no comment"))

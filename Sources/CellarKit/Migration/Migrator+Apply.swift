@@ -207,8 +207,10 @@ extension Migrator {
     }
 
     func runner(for migration: Migration) -> SectionRunner {
-        guard let observer else { return SectionRunner(database: database, onProgress: nil) }
-        return SectionRunner(database: database) { observer(.progress(migration, elapsedMilliseconds: $0)) }
+        var runner = SectionRunner(database: database, onProgress: nil)
+        if let observer { runner = SectionRunner(database: database) { observer(.progress(migration, elapsedMilliseconds: $0)) } }
+        runner.refusesAttach = isRehearsal
+        return runner
     }
 
     private func skipped(_ migration: Migration) -> MigrationOutcome {

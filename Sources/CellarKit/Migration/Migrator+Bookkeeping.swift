@@ -51,13 +51,16 @@ extension Migrator {
 
     /// Applies pending migrations to a copy of the database made with the online backup API, set up
     /// as the connection was (its extensions and functions too), and reports what each did; the
-    /// database itself is only read.
+    /// database itself is only read. `ATTACH` is refused on the copy, since an attached file would
+    /// really change.
     ///
     /// - Returns: the outcomes on the copy, with ``MigrationOutcome/schemaChanges`` filled in.
-    /// - Throws: what ``migrate(_:)`` would throw on the real database.
+    /// - Throws: what ``migrate(_:)`` would throw on the real database, and ``MigrationError/failed(_:)``
+    ///   for a migration that attaches a database.
     public func plan(_ options: Options = Options()) throws -> [MigrationOutcome] {
         let rehearsal = Migrator(connection: try database.rehearsalCopy(), migrations: migrations)
         rehearsal.collectsSchemaChanges = true
+        rehearsal.isRehearsal = true
         rehearsal.observer = observer
         return try rehearsal.migrate(options)
     }

@@ -38,6 +38,8 @@ public final class Migrator {
     public var busyTimeout: Int32 = 5000
     /// Whether outcomes record schema changes (for dry runs; costs a schema read per migration).
     var collectsSchemaChanges = false
+    /// Whether this migrator rehearses a dry run on a copy, where `ATTACH` is refused.
+    var isRehearsal = false
 
     /// Reads and checks every migration of `source`.
     ///

@@ -1,7 +1,8 @@
 /// Turns the bytes of an SQL file into text, refusing what is not UTF-8 with the place of the problem.
 ///
 /// A UTF-8 byte order mark is skipped; a UTF-16 file (a UTF-16 byte order mark, or NUL bytes) and an
-/// invalid UTF-8 sequence are errors naming the line and column of the first bad byte.
+/// invalid UTF-8 sequence are errors naming the line and column of the first bad byte, and so are line
+/// ends of a lone CR (classic Mac OS), which SQLite would read as spaces, running comments on.
 package enum SQLFileDecoder {
     /// The text of `bytes`, read from the file at `path`.
     ///
@@ -18,14 +19,21 @@ package enum SQLFileDecoder {
         if let bad = body.withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset(in: $0) }) {
             throw .invalidFile(located(body, at: bad, path: path, message: TextEncodingCheck.invalidByteMessage(body[bad])))
         }
+        if let carriageReturn = TextEncodingCheck.firstCarriageReturnLineEnd(in: body) {
+            throw .invalidFile(
+                located(body, at: carriageReturn, path: path, message: TextEncodingCheck.carriageReturnMessage, isBadByte: false))
+        }
         return String(decoding: body, as: UTF8.self)
     }
 
-    private static func located(_ bytes: [UInt8], at offset: Int, path: String, message: String) -> Diagnostic {
+    /// A diagnostic at `offset`, showing the line up to it and, for a bad byte, U+FFFD in its place.
+    private static func located(_ bytes: [UInt8], at offset: Int, path: String, message: String, isBadByte: Bool = true)
+        -> Diagnostic
+    {
         let location = SourceLocation(byteOffset: offset, in: bytes)
         var lineStart = offset
         while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-        let lineText = String(decoding: bytes[lineStart..<offset], as: UTF8.self) + "\u{FFFD}"
+        let lineText = String(decoding: bytes[lineStart..<offset], as: UTF8.self) + (isBadByte ? "\u{FFFD}" : "")
         return Diagnostic(path: path, location: location, sourceLine: lineText, message: message)
     }
 }

@@ -2,6 +2,8 @@
 /// the migrator's connection, turning failures into located diagnostics.
 struct SectionRunner {
     let database: any SQLConnection
+    /// Whether `ATTACH` is refused (a dry run's rehearsal).
+    var refusesAttach = false
     /// Called every few thousand SQLite instructions with the milliseconds elapsed, for progress.
     let onProgress: ((Double) -> Void)?
 
@@ -19,6 +21,7 @@ struct SectionRunner {
         _ sql: String, startOffset: Int, text: String, path: String, isGuarded: Bool
     ) throws -> Result {
         let policy = ConnectionPolicy(refusesTransactionControl: isGuarded, isSafe: false)
+        policy.refusesAttach = refusesAttach
         do {
             return try database.withPolicy(policy) {
                 try withProgress { try runStatements(sql, on: database) }
@@ -30,6 +33,7 @@ struct SectionRunner {
                     "\(operation) is not allowed here: cellar runs this in a transaction of its own and commits it "
                     + "(a migration that manages its own transactions needs '-- migrate:up transaction:false')"
             }
+            if policy.lastRefusal == .attachInRehearsal { message = ConnectionPolicy.attachInRehearsalMessage }
             if case .ignoredInTransaction(let what) = policy.lastRefusal {
                 message =
                     "\(what) cannot change inside a transaction (SQLite would silently ignore it), and cellar runs this "

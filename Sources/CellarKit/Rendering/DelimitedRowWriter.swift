@@ -56,10 +56,10 @@ struct DelimitedRowWriter: RowWriter {
                 let value = row.double(at: index)
                 row.withBytes(at: index) { RealFormatting.append(value, sqliteText: $0, to: &output.bytes) }
             case .blob:
-                row.withBytes(at: index) { bytes in
+                try row.withBytes(at: index) { bytes in
                     // An empty blob is an empty string, which CSV can tell from NULL only when quoted.
                     if bytes.isEmpty, format == .csv { output.append("\"\"") }
-                    HexEncoding.append(bytes, to: &output.bytes)
+                    try output.appendEncoded(bytes, HexEncoding.append)
                 }
             case .text: row.withBytes(at: index) { appendText($0, to: &output) }
             }

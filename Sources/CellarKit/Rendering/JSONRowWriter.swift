@@ -35,7 +35,7 @@ struct JSONRowWriter: RowWriter {
             case .text: row.withBytes(at: index) { JSONString.append($0, to: &output.bytes) }
             case .blob:
                 output.append(UInt8(ascii: "\""))
-                row.withBytes(at: index) { Base64Encoding.append($0, to: &output.bytes) }
+                try row.withBytes(at: index) { try output.appendEncoded($0, Base64Encoding.append) }
                 output.append(UInt8(ascii: "\""))
             }
         }

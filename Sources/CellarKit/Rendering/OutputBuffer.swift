@@ -37,6 +37,25 @@ struct OutputBuffer {
         bytes.append(contentsOf: repeatElement(byte, count: count))
     }
 
+    /// How many input bytes ``appendEncoded(_:_:)`` encodes at a time: a multiple of 3, so that base64
+    /// pads only the last piece.
+    static let encodingChunk = 3 << 14
+
+    /// Appends `bytes` as `encode` writes them (hex, base64), a chunk at a time, writing out whenever the
+    /// buffer fills: a cell of any size costs the buffer, never a second, encoded copy of the cell.
+    mutating func appendEncoded(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ encode: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
+    ) throws {
+        guard bytes.count > Self.encodingChunk else { return encode(bytes, &self.bytes) }
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + Self.encodingChunk, bytes.count)
+            encode(UnsafeBufferPointer(rebasing: bytes[start..<end]), &self.bytes)
+            start = end
+            try flushIfFull()
+        }
+    }
+
     /// Writes when the buffer has grown past the threshold.
     mutating func flushIfFull() throws {
         if bytes.count >= Self.threshold { try flush() }

@@ -45,13 +45,13 @@ struct SQLLiteralRowWriter: RowWriter {
                 row.withBytes(at: index) { RealFormatting.append(value, sqliteText: $0, to: &output.bytes) }
             case .blob:
                 output.append("X'")
-                row.withBytes(at: index) { HexEncoding.append($0, to: &output.bytes) }
+                try row.withBytes(at: index) { try output.appendEncoded($0, HexEncoding.append) }
                 output.append(UInt8(ascii: "'"))
             case .text:
-                row.withBytes(at: index) { bytes in
+                try row.withBytes(at: index) { bytes in
                     if !text.escapesControlCharacters, Self.needsHexForm(bytes) {
                         output.append("CAST(X'")
-                        HexEncoding.append(bytes, to: &output.bytes)
+                        try output.appendEncoded(bytes, HexEncoding.append)
                         output.append("' AS TEXT)")
                     } else if isInsert, !text.escapesControlCharacters, bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
                         appendReplaced(bytes, to: &output.bytes)

@@ -25,6 +25,9 @@ package final class ConnectionPolicy {
         /// A pragma SQLite silently ignores inside a transaction (`PRAGMA journal_mode`), set inside
         /// cellar's.
         case ignoredInTransaction(String)
+        /// `ATTACH` during a dry run, which rehearses on an in-memory copy: an attached file would
+        /// really change.
+        case attachInRehearsal
     }
 
     /// Pragmas whose setting SQLite ignores, without an error, inside a transaction
@@ -34,10 +37,18 @@ package final class ConnectionPolicy {
 
     /// Whether `BEGIN`, `COMMIT`/`END` and `ROLLBACK` without `TO` are refused.
     package var refusesTransactionControl: Bool
+    /// Whether `ATTACH` of a file is refused (a dry run's rehearsal); a plain `VACUUM` (which attaches
+    /// `''`) and `ATTACH ':memory:'` stay allowed.
+    package var refusesAttach = false
     /// Whether safe mode (as `sqlite3 -safe`) is in force.
     package let isSafe: Bool
     /// The most recent refusal, if any; cleared by ``clearRefusal()``.
     package private(set) var lastRefusal: Refusal?
+
+    /// Why a dry run refuses `ATTACH`.
+    package static let attachInRehearsalMessage =
+        "ATTACH is not allowed in a dry run: it rehearses on an in-memory copy of the database, but an attached "
+        + "database would really be changed"
 
     /// The functions safe mode refuses, in lowercase.
     package static let unsafeFunctions: Set<String> = ["readfile", "writefile", "load_extension", "fts3_tokenizer"]
@@ -80,6 +91,8 @@ package final class ConnectionPolicy {
             "\(what) is not allowed in safe mode"
         case .ignoredInTransaction(let what)?:
             "\(what) cannot change inside a transaction (SQLite would silently ignore it)"
+        case .attachInRehearsal?:
+            Self.attachInRehearsalMessage
         case nil: nil
         }
     }
@@ -97,6 +110,8 @@ package final class ConnectionPolicy {
             // name at all when ATTACH names its file with an expression or a parameter, so only a
             // literal '' is let through.
             return request.first == "" ? nil : .unsafe("ATTACH or VACUUM INTO")
+        case .attach where refusesAttach:
+            return request.first == "" || request.first == ":memory:" ? nil : .attachInRehearsal
         case .function where isSafe:
             let name = (request.second ?? "").lowercased()
             return Self.unsafeFunctions.contains(name) ? .unsafe("the function \(name)") : nil

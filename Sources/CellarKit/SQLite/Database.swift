@@ -61,6 +61,11 @@ public final class Database {
         /// The name of a registered VFS to open the file through, or nil for the default one
         /// (<https://sqlite.org/vfs.html>); fault-injection tests use their own.
         public var vfsName: String?
+        /// Whether the last connection to a WAL database checkpoints it into the database file and
+        /// deletes the `-wal` file when it closes (SQLite's default); off for a connection that must
+        /// leave the files as it found them (`SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`,
+        /// <https://sqlite.org/c3ref/c_dbconfig_defensive.html>).
+        public var checkpointsOnClose = true
 
         /// Creates options; the defaults create the file if missing, wait 5 seconds for locks, and
         /// register nothing.
@@ -148,6 +153,7 @@ public final class Database {
         for path in options.extensions { try loadExtension(path) }
         for function in options.functions { try register(function) }
         if options.registersFileFunctions { try registerFileFunctions() }
+        if !options.checkpointsOnClose { try check(cellar_db_config_int(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nil)) }
         if options.isSafe {
             let policy = ConnectionPolicy(refusesTransactionControl: false, isSafe: true)
             try addPolicy(policy)

@@ -3,7 +3,8 @@
 /// every error can still name its line and column.
 ///
 /// Reading checks the encoding as it goes: a UTF-8 byte-order mark is skipped; UTF-16 (by its
-/// byte-order mark or a NUL byte) and invalid UTF-8 are errors at the first bad byte.
+/// byte-order mark or a NUL byte) and invalid UTF-8 are errors at the first bad byte; a script with a
+/// CR and no LF (CR-only line ends) is an error at its first CR, before any statement runs.
 struct ScriptBuffer: LocatableText {
     /// What went wrong with the bytes themselves.
     struct EncodingError: Error {
@@ -29,6 +30,11 @@ struct ScriptBuffer: LocatableText {
     /// The index just past the last statement end found.
     private var lastBoundary: Int?
     private var hasCheckedByteOrderMark = false
+    /// Whether a validated byte was an LF: then a CR is data, not a line end.
+    private var hasLineFeed = false
+    /// Index of the first CR validated while no LF has been, if any: statements wait until an LF shows
+    /// that line ends are not CR only, and the end of input without one is an error.
+    private var firstCarriageReturn: Int?
     private let source: any ByteSource
     private let chunkSize: Int
 
@@ -74,6 +80,12 @@ struct ScriptBuffer: LocatableText {
     /// Checks bytes read since the last call; a sequence cut by the end of the chunk waits for the next.
     mutating func validate() throws {
         guard hasCheckedByteOrderMark else { return }
+        var hasLineFeed = hasLineFeed
+        var firstCarriageReturn = firstCarriageReturn
+        defer {
+            self.hasLineFeed = hasLineFeed
+            self.firstCarriageReturn = hasLineFeed ? nil : firstCarriageReturn
+        }
         let result: EncodingError? = bytes.withUnsafeBufferPointer { buffer in
             var index = validated
             while index < buffer.count {
@@ -86,6 +98,11 @@ struct ScriptBuffer: LocatableText {
                     return EncodingError(index: index, message: TextEncodingCheck.nulMessage)
                 }
                 if byte < 0x80 {
+                    if byte == UInt8(ascii: "\n") {
+                        hasLineFeed = true
+                    } else if byte == UInt8(ascii: "\r"), firstCarriageReturn == nil {
+                        firstCarriageReturn = index
+                    }
                     index += 1
                     continue
                 }
@@ -100,6 +117,9 @@ struct ScriptBuffer: LocatableText {
             return nil
         }
         if let result { throw result }
+        if isAtEnd, !hasLineFeed, let firstCarriageReturn {
+            throw EncodingError(index: firstCarriageReturn, message: TextEncodingCheck.carriageReturnMessage)
+        }
     }
 
     /// Whether the bytes from `index` to the end are the valid start of a longer sequence.
@@ -123,6 +143,7 @@ struct ScriptBuffer: LocatableText {
     /// statement spread over many chunks stays linear.
     mutating func completeEnd() -> Int? {
         if isAtEnd { return validated }
+        if firstCarriageReturn != nil { return nil }
         let found = bytes.withUnsafeBufferPointer { boundaries.scan(UnsafeBufferPointer(rebasing: $0[scanned..<validated])) }
         if let found { lastBoundary = scanned + found }
         scanned = validated

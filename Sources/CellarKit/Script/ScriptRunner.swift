@@ -99,8 +99,8 @@ public final class ScriptRunner {
                 try database.execute("BEGIN IMMEDIATE")
             } catch let error as SQLiteError {
                 // A locked or read-only database: nothing of the script has been read yet.
-                throw Diagnostic(
-                    path: path, message: "cannot begin the script's transaction: \(error.message)", underlying: error)
+                let reason = error.isLockContention ? "the database is locked by another connection" : error.message
+                throw Diagnostic(path: path, message: "cannot begin the script's transaction: \(reason)", underlying: error)
             }
             policy.refusesTransactionControl = true
         }
@@ -232,6 +232,7 @@ public final class ScriptRunner {
         case .transactionControl(let operation)?: return .transactionControlRefused(operation)
         case .unsafe(let what)?: return .refusedBySafeMode(what)
         case .ignoredInTransaction?: return .needsNoTransaction
+        case .attachInRehearsal?: return nil
         case nil:
             let needsNoTransaction = options.isTransactional && error.message.contains("within a transaction")
             return needsNoTransaction ? .needsNoTransaction : nil

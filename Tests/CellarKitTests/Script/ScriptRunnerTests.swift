@@ -127,7 +127,7 @@ import Testing
         let db = try Database(path: folder.file("l.db"), options: Database.Options(busyTimeout: 0))
         let diagnostic = try #require(try Self.run("INSERT INTO a VALUES (2);", on: db))
         #expect(diagnostic.location == nil)
-        #expect(diagnostic.message == "cannot begin the script's transaction: database is locked")
+        #expect(diagnostic.message == "cannot begin the script's transaction: the database is locked by another connection")
         try holder.execute("ROLLBACK")
         #expect(try db.scalar("SELECT count(*) FROM a") == .integer(0))
     }
