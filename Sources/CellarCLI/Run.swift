@@ -33,7 +33,36 @@ public func run(argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count:
     let arguments = (1..<max(Int(count), 1)).map { index in
         argv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
     }
+    if let name = nonUTF8Setting() {
+        let message =
+            "environment variable \(name) is not valid UTF-8: cellar takes settings as UTF-8 text only, so it cannot "
+            + "name that file or folder exactly"
+        let status = ErrorReporter(io: io, usesColor: nil).report(UsageError(message))
+        try? io.error.flush()
+        return status.rawValue
+    }
     return run(commandLine: arguments, io: io)
+}
+
+/// The environment variables whose values cellar reads as paths and settings.
+private let settingVariables: Set<String> = [
+    "CELLAR_DATABASE", "DATABASE_URL", "CELLAR_MIGRATIONS", "CELLAR_SEEDS", "CELLAR_BUSY_TIMEOUT", "CELLAR_HISTORY",
+]
+
+/// The name of the first setting variable of this process whose value is not UTF-8, if any: read with
+/// U+FFFD in place of its bad bytes, it would name another file, as an argument would.
+private func nonUTF8Setting() -> String? {
+    var pointer = environ
+    while let entry = pointer.pointee {
+        pointer += 1
+        let bytes = Array(UnsafeRawBufferPointer(start: entry, count: strlen(entry)))
+        guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+        let name = String(decoding: bytes[..<equals], as: UTF8.self)
+        guard settingVariables.contains(name) else { continue }
+        let value = Array(bytes[(equals + 1)...])
+        if value.withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset(in: $0) }) != nil { return name }
+    }
+    return nil
 }
 
 /// Runs `cellar` with the bytes of its arguments (without the program name), as the process got them.

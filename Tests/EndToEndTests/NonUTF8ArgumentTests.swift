@@ -35,6 +35,19 @@ import Testing
         #expect(entries(of: folder) == before, "nothing was created")
     }
 
+    @Test(arguments: ["CELLAR_DATABASE", "DATABASE_URL", "CELLAR_MIGRATIONS"])
+    func aNonUTF8SettingVariableIsAUsageErrorNamingIt(name: String) throws {
+        let folder = TemporaryDirectory()
+        try folder.write("migrations/0001_a.sql", "CREATE TABLE a (x);\n")
+        let before = entries(of: folder)
+        let result = try Shell.run(
+            "/bin/sh", ["-c", "\(name)=\"$(printf 'caf\\351')\" exec \"$0\" migrate", Cellar.executablePath],
+            environment: Cellar.cleanEnvironment, directory: folder.path)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.error.hasPrefix("cellar: error: environment variable \(name) is not valid UTF-8"), "\(result.error)")
+        #expect(entries(of: folder) == before, "nothing was created")
+    }
+
     @Test func aUTF8ArgumentStillNamesItsFile() throws {
         let folder = TemporaryDirectory()
         try folder.write("migrations/0001_a.sql", "CREATE TABLE a (x);\n")

@@ -75,7 +75,7 @@ struct CompletionEngine {
         let word = Self.argumentWord(text[blank...])
         if DotCommandCatalog.fileCommands.contains(name) { return pathCandidates(word) }
         if ["schema", "tables", "indexes", "dump"].contains(name) { return schema.tableNames(startingWith: word) }
-        if name == "mode" { return Self.matching(OutputMode.allCases.map(\.rawValue), prefix: word) }
+        if name == "mode" { return Self.matching(OutputMode.allCases.map(\.rawValue) + ["auto"], prefix: word) }
         if DotCommandCatalog.entries.contains(where: { $0.name == name && $0.synopsis == "on|off" }) {
             return Self.matching(["on", "off"], prefix: word)
         }

@@ -41,7 +41,9 @@ enum DotCommandCatalog {
         Entry(name: "load", synopsis: "FILE [ENTRY]", help: "Load an SQLite extension into this connection"),
         Entry(name: "maxrows", synopsis: "N|all", help: "Show the first and last N/2 rows of a long result (default 40)"),
         Entry(name: "migrations", synopsis: "", help: "Show every migration: applied, pending, changed or missing"),
-        Entry(name: "mode", synopsis: "MODE", help: "Set the output mode: box, table, markdown, line, list, csv, …"),
+        Entry(
+            name: "mode", synopsis: "MODE",
+            help: "Set the output mode: box, table, markdown, line, list, csv, …; auto: box if it fits, else line"),
         Entry(name: "nullvalue", synopsis: "TEXT", help: "Show NULL as TEXT"),
         Entry(name: "once", synopsis: "FILE", help: "Write the next command's output to FILE"),
         Entry(name: "open", synopsis: "FILE", help: "Close this database and open FILE (created if missing)"),

@@ -126,9 +126,17 @@ extension ShellSession {
     }
 
     private func setMode(_ command: DotCommandLine) throws {
-        let names = OutputMode.allCases.map(\.rawValue)
+        let names = OutputMode.allCases.map(\.rawValue) + ["auto"]
         guard let name = command.arguments.first else {
-            writeOutput("current output mode: \(settings.render.mode.rawValue)")
+            writeOutput("current output mode: \(settings.isAutoMode ? "auto" : settings.render.mode.rawValue)")
+            return
+        }
+        // `.mode auto`: a box when the rows fit the terminal, `line` when they would not (psql's `\x auto`).
+        if name.lowercased() == "auto" {
+            settings.isAutoMode = true
+            settings.render.mode = .box
+            settings.render.columnSeparator = nil
+            settings.render.rowSeparator = nil
             return
         }
         guard let mode = OutputMode(rawValue: name.lowercased()) else {
@@ -136,6 +144,7 @@ extension ShellSession {
             if let suggestion = NearMiss.suggestion(for: name, among: names) { message += "; did you mean '\(suggestion)'?" }
             throw DotCommandError(message + " (modes: \(names.joined(separator: ", ")))")
         }
+        settings.isAutoMode = false
         settings.render.mode = mode
         // As in sqlite3, a mode brings its own separators back.
         settings.render.columnSeparator = nil

@@ -88,7 +88,7 @@ extension ShellSession {
             } else { "" }
         let rows: [(String, String)] = [
             ("echo", onOff(settings.echoes)), ("eqp", onOff(settings.showsPlan)), ("explain", "auto"),
-            ("headers", onOff(render.resolvedShowsHeaders)), ("mode", render.mode.rawValue),
+            ("headers", onOff(render.resolvedShowsHeaders)), ("mode", settings.isAutoMode ? "auto" : render.mode.rawValue),
             ("nullvalue", Self.quoted(render.nullValue)), ("output", redirectionPath ?? "stdout"),
             ("colseparator", Self.quoted(render.columnSeparator ?? Self.defaultColumnSeparator(render.mode))),
             ("rowseparator", Self.quoted(render.rowSeparator ?? (render.mode == .csv ? "\r\n" : "\n"))),

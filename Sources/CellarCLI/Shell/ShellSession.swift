@@ -182,6 +182,7 @@ final class ShellSession {
     private func printResult(of statement: Statement) throws {
         var options = settings.render
         options.escapesControlCharacters = isOutputTerminal
+        if settings.isAutoMode, isOutputTerminal { options.maximumGridWidth = io.terminalSize()?.columns }
         let renderer = ResultRenderer(sink: output, options: options)
         if let maxRows = settings.maxRows, statement.columnCount > 0 {
             let summary = try renderer.render(statement, limit: maxRows)

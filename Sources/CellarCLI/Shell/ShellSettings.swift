@@ -6,6 +6,9 @@ struct ShellSettings {
     var render: RenderOptions
     /// Whether each statement's run time is printed (`.timer`).
     var showsTimer = false
+    /// Whether `.mode auto` is on: ``render`` draws a box when the rows fit the terminal's width and
+    /// the `line` layout when they would not.
+    var isAutoMode = false
     /// Whether the rows changed by each statement are printed (`.changes`).
     var showsChanges = false
     /// Whether reading stops at the first error (`.bail`, `--bail`).

@@ -63,6 +63,10 @@ struct DatabaseOpener {
         return try open(path, options: options)
     }
 
+    /// `SQLITE_READONLY_ROLLBACK` (<https://sqlite.org/rescode.html#readonly_rollback>): a read-only
+    /// connection found a hot journal it may not roll back.
+    private static let readOnlyRollback = SQLiteError.ResultCode.readOnly.rawValue | (3 << 8)
+
     /// Opens `path` with `options`, reading the schema at once so that a file that is not a database,
     /// or whose schema `--safe` cannot trust, fails here with a clear message.
     func open(_ path: String, options: Database.Options) throws -> Database {
@@ -79,6 +83,10 @@ struct DatabaseOpener {
             throw CommandFailure(
                 message: "cannot open database '\(path)' with --safe: \(error.message) (--safe does not trust functions "
                     + "called by the file's schema); if you trust the file, it opens without --safe")
+        } catch let error as SQLiteError where options.mode == .readOnly && error.code == Self.readOnlyRollback {
+            throw CommandFailure(
+                message: "cannot read database '\(path)' read-only: it holds an unfinished write (a hot journal) that only "
+                    + "a connection that may write can roll back; any command that writes (or 'cellar status') does so")
         } catch let error as SQLiteError {
             throw CommandFailure(message: "cannot open database '\(path)': \(error.message)")
         }

@@ -18,6 +18,9 @@ public struct IO {
     public var isOutputTerminal: Bool
     /// Whether standard error is a terminal.
     public var isErrorTerminal: Bool
+    /// The size of the terminal standard output is on, asked each time (nil: not a terminal, or
+    /// unknown, as in tests).
+    var terminalSize: () -> TerminalSize? = { nil }
 
     /// Creates an IO from its parts.
     public init(
@@ -35,7 +38,7 @@ public struct IO {
 
     /// The process's own standard streams and environment.
     public static var standard: IO {
-        IO(
+        var io = IO(
             input: FileDescriptorSource(descriptor: STDIN_FILENO),
             output: FileDescriptorSink.standardOutput(),
             error: FileDescriptorSink.standardError(),
@@ -43,6 +46,8 @@ public struct IO {
             isInputTerminal: isatty(STDIN_FILENO) == 1,
             isOutputTerminal: isatty(STDOUT_FILENO) == 1,
             isErrorTerminal: isatty(STDERR_FILENO) == 1)
+        io.terminalSize = TerminalSize.ofStandardOutput
+        return io
     }
 
     /// Writes a line to standard error, ignoring failures (there is nowhere left to report them).

@@ -25,13 +25,19 @@ public struct RenderOptions: Sendable {
     /// the column right. Empty sizes every column from its content.
     public var columnWidths: [Int] = []
 
+    /// When set, a `box`, `table` or `markdown` result whose grid would be wider than this many
+    /// terminal columns is written in the `line` layout instead, as psql's `\x auto` does (the shell's
+    /// `.mode auto`); nil always draws the grid.
+    public var maximumGridWidth: Int?
+
     /// The number of rows grid modes size their columns from by default.
     public static let defaultSizingRowCount = 1000
 
     /// Creates options; by default list mode, mode's own header default, empty null value, no escaping.
     public init(
         mode: OutputMode = .list, showsHeaders: Bool? = nil, nullValue: String = "", escapesControlCharacters: Bool = false,
-        insertTableName: String = "table", sizingRowCount: Int = RenderOptions.defaultSizingRowCount
+        insertTableName: String = "table", sizingRowCount: Int = RenderOptions.defaultSizingRowCount,
+        maximumGridWidth: Int? = nil
     ) {
         self.mode = mode
         self.showsHeaders = showsHeaders
@@ -39,6 +45,7 @@ public struct RenderOptions: Sendable {
         self.escapesControlCharacters = escapesControlCharacters
         self.insertTableName = insertTableName
         self.sizingRowCount = sizingRowCount
+        self.maximumGridWidth = maximumGridWidth
     }
 
     /// Whether headers are written, after applying the mode's default.

@@ -76,9 +76,9 @@ public final class ResultRenderer {
     @discardableResult
     func perform<Job: RenderJob>(_ job: inout Job, options: RenderOptions) throws -> Int {
         switch options.mode {
-        case .box: return try run(&job, GridRowWriter(style: .box, options: options))
-        case .table: return try run(&job, GridRowWriter(style: .table, options: options))
-        case .markdown: return try run(&job, GridRowWriter(style: .markdown, options: options))
+        case .box: return try runGrid(&job, style: .box, options: options)
+        case .table: return try runGrid(&job, style: .table, options: options)
+        case .markdown: return try runGrid(&job, style: .markdown, options: options)
         case .line: return try run(&job, LineRowWriter(options: options))
         case .list: return try run(&job, DelimitedRowWriter(format: .list, options: options))
         case .csv: return try run(&job, DelimitedRowWriter(format: .csv, options: options))
@@ -88,6 +88,13 @@ public final class ResultRenderer {
         case .quote: return try run(&job, SQLLiteralRowWriter(isInsert: false, options: options))
         case .insert: return try run(&job, SQLLiteralRowWriter(isInsert: true, options: options))
         }
+    }
+
+    private func runGrid<Job: RenderJob>(_ job: inout Job, style: GridStyle, options: RenderOptions) throws -> Int {
+        guard let maximumWidth = options.maximumGridWidth else {
+            return try run(&job, GridRowWriter(style: style, options: options))
+        }
+        return try run(&job, FittingGridRowWriter(style: style, options: options, maximumWidth: maximumWidth))
     }
 
     private func run<Job: RenderJob, Writer: RowWriter>(_ job: inout Job, _ writer: Writer) throws -> Int {

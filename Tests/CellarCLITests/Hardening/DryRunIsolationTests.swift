@@ -51,6 +51,30 @@ import Testing
         #expect(try project.tables().isEmpty)
     }
 
+    @Test func aHotJournalIsAClearErrorAndStaysForAWriterToRollBack() throws {
+        let project = try CLIProject(["1_a.sql": "CREATE TABLE a (x);\n"])
+        let staging = project.folder.file("staging.db")
+        let writer = try Database(path: staging)
+        try writer.execute("CREATE TABLE kept (x); PRAGMA cache_size = 1; BEGIN")
+        // Enough rows to spill the one-page cache: the file then holds uncommitted pages and the journal
+        // what they replaced, as a writer that stopped leaves them.
+        try writer.execute(
+            "INSERT INTO kept SELECT randomblob(5000) FROM (WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r "
+                + "WHERE i < 200) SELECT i FROM r)")
+        for suffix in ["", "-journal"] {
+            try FileBytes.write(try FileBytes.read(staging + suffix), to: project.databasePath + suffix)
+        }
+        try writer.execute("ROLLBACK")
+        let before = try FileBytes.read(project.databasePath)
+        let result = project.run(["migrate", "--dry-run"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("it holds an unfinished write (a hot journal)"), "\(result.error)")
+        #expect(try FileBytes.read(project.databasePath) == before)
+        #expect(FileBytes.exists(project.databasePath + "-journal"))
+        #expect(project.run(["status"]).status == 0)
+        #expect(try project.scalar("SELECT count(*) FROM kept") == .integer(0))
+    }
+
     @Test func aDryRunMayStillVacuum() throws {
         let project = try CLIProject(["1_a.sql": "-- migrate:up transaction:false\nCREATE TABLE a (x);\nVACUUM;\n"])
         #expect(project.run(["create"]).status == 0)

@@ -14,8 +14,12 @@ final class TerminalSession {
     private let socket: String
     private static let tmux = "/usr/bin/tmux"
 
-    /// Starts `cellar arguments…` in `folder`; when it ends, the pane shows `[exit N]`.
-    init(_ arguments: [String], in folder: TemporaryDirectory, environment: [String: String] = [:]) throws {
+    /// Starts `cellar arguments…` in `folder` on a terminal of `columns` × `rows`; when it ends, the
+    /// pane shows `[exit N]`.
+    init(
+        _ arguments: [String], in folder: TemporaryDirectory, environment: [String: String] = [:], columns: Int = 160,
+        rows: Int = 60
+    ) throws {
         self.folder = folder
         socket = "cellar-" + String(folder.path.split(separator: "-").last ?? "x") + "-\(getpid())"
         var variables = [
@@ -28,7 +32,7 @@ final class TerminalSession {
             "cd \(Self.quoted(folder.path)) && env -i \(assignments.joined(separator: " ")) "
             + ([Cellar.executablePath] + arguments).map(Self.quoted).joined(separator: " ")
             + "; echo \"[exit $?]\"; sleep 600"
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "60", command])
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command])
     }
 
     deinit {
