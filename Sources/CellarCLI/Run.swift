@@ -121,7 +121,7 @@ private func dispatch(
     let configuration = try Configuration(parsed, environment: io.environment, isErrorTerminal: io.isErrorTerminal)
     configured(configuration)
     let invocation = Invocation(arguments: parsed, configuration: configuration, io: io)
-    if DqliteURL.isDqlite(configuration.databasePath) { return try RemoteCommands.run(command.spec.name, invocation) }
+    if DqliteURL.isDqlite(configuration.databasePath) { return try RemoteCommands.run(command, invocation) }
     if FleetRunner.commandNames.contains(command.spec.name), FleetRunner.isFleet(invocation, command: command.spec) {
         return try FleetRunner.run(command, invocation)
     }

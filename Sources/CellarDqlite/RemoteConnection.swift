@@ -6,10 +6,16 @@ import DqliteClient
 /// and script runner run unchanged against it.
 ///
 /// A remote server has no authorizer cellar could install: statements are found locally (trivia
-/// skipped, the end where `sqlite3_complete` says so), and each is checked against the installed
-/// policies for transaction control before it is sent. Errors come back as ``SQLiteError`` with the
-/// server's code and message, located at the statement (or, for a syntax error, at its token). A lost
-/// leader surfaces as `SQLITE_IOERR_NOT_LEADER`, which ``isLeadershipLoss(_:)`` recognises.
+/// skipped, the end where `sqlite3_complete` says so), each is checked against the installed policies
+/// for transaction control, and prepared against an empty local database, which finds syntax errors
+/// (located at their token) before anything is sent. Errors come back as ``SQLiteError`` with the
+/// server's code and message. A lost leader surfaces as `SQLITE_IOERR_NOT_LEADER`, which
+/// ``isLeadershipLoss(_:)`` recognises; ``restartingAfterLeaderLoss(maximumRestarts:onReconnect:_:)``
+/// finds the new leader and runs the work again.
+///
+/// Round trips are what a remote statement costs: one without parameters (or whose parameters the local
+/// prepare counted) runs in one request that prepares and runs it (`EXEC_SQL`, `QUERY_SQL`); one whose
+/// parameters only the server can count is prepared there once per connection and reused.
 package final class RemoteConnection: SQLConnection {
     /// The database on the cluster.
     package let database: RemoteDatabase
@@ -17,13 +23,30 @@ package final class RemoteConnection: SQLConnection {
     package private(set) var isAutocommit = true
     package private(set) var totalChanges = 0
     package var cancellation: CancellationFlag?
+    /// An empty local database statements are prepared against first, for syntax errors and parameter counts.
+    private let scratch: Database
+    /// Statements prepared on the leader, by text, reused while the connection keeps its leader.
+    private var prepared: [String: DqliteStatement] = [:]
+    /// The migration running now and how many of its statements ran, for ``FaultPause`` points.
+    private var faultVersion: Int64?
+    private var faultStatements = 0
 
     /// The code a lost leader or connection is reported with (`SQLITE_IOERR_NOT_LEADER`).
     package static let leadershipLossCode: Int32 = 10 | 40 << 8
 
+    /// The functions cellar offers for a file's seeds, which reach files no cluster node can.
+    private static let fileFunctions = ["readfile", "writefile"]
+
+    /// How many prepared statements are kept on the leader at most.
+    private static let preparedLimit = 64
+
     /// A connection speaking through `database`.
-    package init(_ database: RemoteDatabase) {
+    package init(_ database: RemoteDatabase) throws {
         self.database = database
+        scratch = try Database(path: ":memory:")
+        database.connection.onStatementSent = { [unowned self] sql in
+            if let version = faultVersion, sql == "COMMIT" { FaultPause.reach("commit:\(version)") }
+        }
     }
 
     /// Whether `error` (or the error under a migration failure) is a lost leader or connection.
@@ -37,6 +60,51 @@ package final class RemoteConnection: SQLConnection {
         }
     }
 
+    // MARK: - Faults
+
+    /// Runs `body`; when the leader is lost, finds the new one and runs `body` again from the start, at
+    /// most `maximumRestarts` times, each search bounded by the busy timeout. `body` must read the state
+    /// it depends on again (the migrator reads the ledger before it applies anything), since the lost
+    /// transaction may or may not have committed.
+    ///
+    /// - Parameter onReconnect: told why the leader was lost and which node leads now, before `body` runs again.
+    package func restartingAfterLeaderLoss<Result>(
+        maximumRestarts: Int = 5, onReconnect: (_ reason: String, _ leader: String) -> Void, _ body: () throws -> Result
+    ) throws -> Result {
+        var restarts = 0
+        while true {
+            do {
+                return try body()
+            } catch  where Self.isLeadershipLoss(error) && restarts < maximumRestarts {
+                restarts += 1
+                try database.reconnect()
+                prepared = [:]
+                isAutocommit = true
+                onReconnect(Self.reason(error), database.connection.leader?.description ?? "?")
+            }
+        }
+    }
+
+    /// Follows a migration's progress for the fault points of a debug build (``FaultPause``):
+    /// `before:V` when it starts, `statement:V:N` after its Nth statement, `commit:V` once its `COMMIT` is sent.
+    package func observe(_ event: MigrationEvent) {
+        guard case .started(let migration) = event else { return }
+        FaultPause.reach("before:\(migration.version)")
+        faultVersion = migration.version
+        faultStatements = 0
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as SQLiteError: error.message
+        case let error as MigrationError: error.diagnostic?.underlying.map(reason) ?? String(describing: error)
+        case let error as Diagnostic: error.underlying.map(reason) ?? error.message
+        default: String(describing: error)
+        }
+    }
+
+    // MARK: - The seam
+
     package func prepareStatement(in text: UnsafeBufferPointer<UInt8>, from start: Int) throws -> (
         statement: RemoteStatement?, end: Int
     ) {
@@ -44,10 +112,18 @@ package final class RemoteConnection: SQLConnection {
         let first = StatementSplitter.firstToken(in: text, from: start, length: length)
         guard first < length else { return (nil, length) }
         let end = StatementSplitter.end(in: text, from: first, length: length)
-        let sql = String(decoding: UnsafeBufferPointer(rebasing: text[first..<end]), as: UTF8.self)
+        let piece = UnsafeBufferPointer(rebasing: text[first..<end])
+        let sql = String(decoding: piece, as: UTF8.self)
         try authorize(sql, offset: first)
+        let counted = try localParameterCount(of: sql, offset: first)
+        if let count = counted ?? (StatementSplitter.mayHaveParameters(piece) ? nil : 0) {
+            return (RemoteStatement(connection: self, sql: sql, prepared: nil, parameterCount: count), end)
+        }
         do {
-            return (try RemoteStatement(connection: self, sql: sql, prepared: database.connection.prepare(sql)), end)
+            let statement = try preparedOnLeader(sql)
+            return (
+                RemoteStatement(connection: self, sql: sql, prepared: statement, parameterCount: statement.parameterCount), end
+            )
         } catch let error as DqliteError {
             throw translate(error, sql: sql, offset: first)
         }
@@ -90,18 +166,56 @@ package final class RemoteConnection: SQLConnection {
         case "COMMIT", "ROLLBACK": isAutocommit = true
         default: break
         }
+        if let version = faultVersion, policies.contains(where: \.refusesTransactionControl) {
+            faultStatements += 1
+            FaultPause.reach("statement:\(version):\(faultStatements)")
+        }
     }
 
-    /// The server's error as SQLite's, located at `offset` (or at the token of a syntax error).
+    /// The server's error as SQLite's, located at `offset`.
     func translate(_ error: DqliteError, sql: String, offset: Int) -> SQLiteError {
         if error.isLeadershipLoss {
             isAutocommit = true
+            prepared = [:]
             return SQLiteError(code: Self.leadershipLossCode, message: error.description, sql: sql, offset: offset)
         }
-        let piece = StatementSplitter.Piece(sql: sql, offset: 0)
-        let within = RemoteDiagnostic.tokenOffset(of: error, in: piece) ?? 0
         let code = error.serverCode.map { Int32(truncatingIfNeeded: $0) } ?? SQLITE_ERROR
-        return SQLiteError(code: code, message: error.description, sql: sql, offset: offset + within)
+        if let function = Self.fileFunctions.first(where: { error.description == "no such function: \($0)" }) {
+            return SQLiteError(
+                code: code,
+                message: "\(function)() is not available on a dqlite database: it works on files of the machine running "
+                    + "SQLite, and the cluster's nodes do not offer it",
+                sql: sql, offset: offset)
+        }
+        return SQLiteError(code: code, message: error.description, sql: sql, offset: offset)
+    }
+
+    // MARK: - Preparing
+
+    /// Prepares `sql` against the empty local database: a syntax error is thrown there, located at its
+    /// token, before anything is sent (the server would report the same one); otherwise the number of
+    /// parameters when the local prepare succeeds, nil when it fails for want of the remote schema.
+    private func localParameterCount(of sql: String, offset: Int) throws -> Int? {
+        do {
+            return try scratch.prepare(sql).parameterCount
+        } catch var error as SQLiteError {
+            guard RemoteDiagnostic.isSyntaxError(error.message) else { return nil }
+            error.offset = offset + (error.offset ?? 0)
+            throw error
+        }
+    }
+
+    /// `sql` prepared on the leader, once per connection.
+    private func preparedOnLeader(_ sql: String) throws -> DqliteStatement {
+        let connection = database.connection
+        if let statement = prepared[sql], connection.isValid(statement) { return statement }
+        if prepared.count >= Self.preparedLimit {
+            for statement in prepared.values { try? connection.finalize(statement) }
+            prepared = [:]
+        }
+        let statement = try connection.prepare(sql)
+        prepared[sql] = statement
+        return statement
     }
 
     private func authorize(_ sql: String, offset: Int) throws {

@@ -17,10 +17,14 @@ enum RemoteDiagnostic {
     /// For a syntax error, the offset within the statement of the token SQLite names; nil otherwise.
     static func tokenOffset(of error: DqliteError, in statement: StatementSplitter.Piece) -> Int? {
         let message = error.description
-        guard message.hasSuffix("syntax error") || message.hasPrefix("unrecognized token"),
-            let local = try? localError(of: statement.sql), local.message == message
+        guard isSyntaxError(message), let local = try? localError(of: statement.sql), local.message == message
         else { return nil }
         return local.offset
+    }
+
+    /// Whether SQLite's `message` reports a syntax error, which a local prepare finds as the server would.
+    static func isSyntaxError(_ message: String) -> Bool {
+        message.hasSuffix("syntax error") || message.hasPrefix("unrecognized token") || message == "incomplete input"
     }
 
     private static func localError(of sql: String) throws -> SQLiteError? {

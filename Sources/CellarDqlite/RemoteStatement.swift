@@ -2,35 +2,36 @@ internal import CSQLite
 import CellarKit
 import DqliteClient
 
-/// A statement prepared on the cluster's leader, stepped like a local one: a statement that returns
-/// rows runs as a dqlite QUERY whose rows are read frame by frame; any other runs as an EXEC, whose
-/// change count feeds the connection's total. `BEGIN` waits out `SQLITE_BUSY` up to the busy timeout.
+/// A statement for the cluster's leader, stepped like a local one: a statement that returns rows runs
+/// as a dqlite query whose rows are read frame by frame; any other runs as an exec, whose change count
+/// feeds the connection's total. Without a statement prepared on the leader, the text itself is sent
+/// (one round trip); `BEGIN` waits out `SQLITE_BUSY` up to the busy timeout.
 package final class RemoteStatement: SQLStatement {
     package let sql: String
+    package let parameterCount: Int
     private let connection: RemoteConnection
-    private let prepared: DqliteStatement
+    private let prepared: DqliteStatement?
     private let returnsRows: Bool
     private var parameters: [DqliteValue]
     private var rows: DqliteRows?
-    private var current: [Value] = []
-    private var texts: [[UInt8]] = []
     private var isStarted = false
+    /// The failure of a query started to learn its columns, thrown by the next step.
+    private var startFailure: DqliteError?
 
-    init(connection: RemoteConnection, sql: String, prepared: DqliteStatement) {
+    init(connection: RemoteConnection, sql: String, prepared: DqliteStatement?, parameterCount: Int) {
         self.connection = connection
         self.sql = sql
         self.prepared = prepared
-        parameters = Array(repeating: .null, count: prepared.parameterCount)
+        self.parameterCount = parameterCount
+        parameters = Array(repeating: .null, count: parameterCount)
         returnsRows = Self.returnsRows(sql)
     }
 
     deinit {
         try? rows?.close()
-        try? connection.database.connection.finalize(prepared)
     }
 
     package var isReadOnly: Bool { returnsRows && !sql.uppercased().contains("RETURNING") }
-    package var parameterCount: Int { prepared.parameterCount }
     /// dqlite does not report parameter names.
     package func parameterName(at index: Int) -> String? { nil }
 
@@ -45,21 +46,20 @@ package final class RemoteStatement: SQLStatement {
         do {
             if !isStarted {
                 isStarted = true
-                if returnsRows {
-                    rows = try connection.database.connection.query(prepared, parameters)
-                } else {
-                    let changes = try execute()
-                    connection.didRun(sql, changes: changes)
+                guard returnsRows else {
+                    connection.didRun(sql, changes: try execute())
                     return false
                 }
+                try startQuery()
             }
-            guard let row = try rows?.next() else {
+            if let failure = startFailure {
+                startFailure = nil
+                throw failure
+            }
+            guard let rows, try rows.advance() else {
                 connection.didRun(sql, changes: 0)
-                rows = nil
                 return false
             }
-            current = row.map(RemoteDatabase.value)
-            texts = current.map(Self.text)
             return true
         } catch let error as DqliteError {
             throw connection.translate(error, sql: sql, offset: 0)
@@ -69,16 +69,30 @@ package final class RemoteStatement: SQLStatement {
     package func reset() throws {
         try? rows?.close()
         rows = nil
+        startFailure = nil
         isStarted = false
     }
 
-    package var columnCount: Int { rows?.columns.count ?? 0 }
+    /// The result columns; a statement that returns rows is started to learn them (dqlite names them
+    /// only in its first reply), with the values bound so far.
+    package var columnCount: Int {
+        if returnsRows, !isStarted {
+            isStarted = true
+            do {
+                try startQuery()
+            } catch {
+                startFailure = error as? DqliteError ?? .protocolViolation(String(describing: error))
+            }
+        }
+        return rows?.columns.count ?? 0
+    }
+
     package func columnName(at index: Int) -> String { rows?.columns[index] ?? "" }
-    package func storageClass(at index: Int) -> StorageClass { current[index].storageClass }
-    package func value(at index: Int) -> Value { current[index] }
+    package func storageClass(at index: Int) -> StorageClass { RemoteDatabase.value(cell(index)).storageClass }
+    package func value(at index: Int) -> Value { RemoteDatabase.value(cell(index)) }
 
     package func int64(at index: Int) -> Int64 {
-        switch current[index] {
+        switch cell(index) {
         case .integer(let integer): integer
         case .real(let real): Int64(exactly: real.rounded(.towardZero)) ?? 0
         default: 0
@@ -86,7 +100,7 @@ package final class RemoteStatement: SQLStatement {
     }
 
     package func double(at index: Int) -> Double {
-        switch current[index] {
+        switch cell(index) {
         case .real(let real): real
         case .integer(let integer): Double(integer)
         default: 0
@@ -96,33 +110,45 @@ package final class RemoteStatement: SQLStatement {
     package func withTextBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
         -> Result
     {
-        try texts[index].withUnsafeBufferPointer(body)
+        switch cell(index) {
+        case .null: return try body(UnsafeBufferPointer(start: nil, count: 0))
+        case .integer(let integer):
+            var text = String(integer)
+            return try text.withUTF8(body)
+        case .real(let real):
+            var text = ValueCells.sqliteText(of: real)
+            return try text.withUTF8(body)
+        case .text(var text): return try text.withUTF8(body)
+        case .blob(let bytes): return try bytes.withUnsafeBufferPointer(body)
+        }
     }
 
     package func withBlobBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
         -> Result
     {
-        try texts[index].withUnsafeBufferPointer(body)
+        try withTextBytes(at: index, body)
     }
 
-    /// Runs the statement as an EXEC; a `BEGIN` is retried while the write lock is taken.
+    private func cell(_ index: Int) -> DqliteValue {
+        rows?.value(at: index) ?? .null
+    }
+
+    /// Sends the query: the prepared statement's id, or the text itself.
+    private func startQuery() throws {
+        let leader = connection.database.connection
+        rows = try prepared.map { try leader.query($0, parameters) } ?? leader.query(sql, parameters)
+    }
+
+    /// Runs the statement as an exec; a `BEGIN` is retried while the write lock is taken.
     private func execute() throws -> Int {
         let database = connection.database
-        guard TransactionControl.operation(of: sql) == "BEGIN" else {
-            return Int(try database.connection.execute(prepared, parameters).rowsAffected)
+        if TransactionControl.operation(of: sql) == "BEGIN" {
+            try database.beginImmediate(sql)
+            return 0
         }
-        try database.beginImmediate(sql)
-        return 0
-    }
-
-    private static func text(_ value: Value) -> [UInt8] {
-        switch value {
-        case .null: []
-        case .integer(let integer): Array(String(integer).utf8)
-        case .real(let real): Array(ValueCells.sqliteText(of: real).utf8)
-        case .text(let text): Array(text.utf8)
-        case .blob(let bytes): bytes
-        }
+        let leader = database.connection
+        let result = try prepared.map { try leader.execute($0, parameters) } ?? leader.execute(sql, parameters)
+        return Int(result.rowsAffected)
     }
 
     /// Whether the statement is one that returns rows (`SELECT`, `VALUES`, `EXPLAIN`, a `WITH` whose

@@ -123,6 +123,11 @@ public final class DqliteConnection {
         return try expectRows(try call(.query(database: databaseID, statement: statement.id, parameters: parameters)))
     }
 
+    /// Whether `statement` can still run here: prepared on the leader this connection talks to now.
+    public func isValid(_ statement: DqliteStatement) -> Bool {
+        statement.generation == generation && session != nil
+    }
+
     /// Frees a prepared statement (nothing to do when the connection has changed leader since).
     public func finalize(_ statement: DqliteStatement) throws {
         guard statement.generation == generation, session != nil else { return }

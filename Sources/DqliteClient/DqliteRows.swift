@@ -5,14 +5,18 @@
 public final class DqliteRows {
     /// Column names, in result order.
     public let columns: [String]
-    private var batch: [[DqliteValue]]
+    /// The current frame's values, row after row.
+    private var batch: [DqliteValue]
+    /// Where the next row starts in `batch`.
     private var index = 0
+    /// Where the current row (the one `advance()` moved to) starts in `batch`.
+    private var current = -1
     private var hasMore: Bool
     private weak var connection: DqliteConnection?
 
     init(first: RowBatch, connection: DqliteConnection) {
         columns = first.columns
-        batch = first.rows
+        batch = first.values
         hasMore = first.hasMore
         self.connection = connection
     }
@@ -23,15 +27,32 @@ public final class DqliteRows {
     /// The next row, or nil after the last one.
     /// - Throws: `DqliteError` when the next frame cannot be read.
     public func next() throws -> [DqliteValue]? {
+        guard try advance() else { return nil }
+        return Array(batch[current..<current + columns.count])
+    }
+
+    /// Moves to the next row, whose values ``value(at:)`` then reads without copying the row: false
+    /// after the last one.
+    /// - Throws: `DqliteError` when the next frame cannot be read.
+    public func advance() throws -> Bool {
         while index >= batch.count {
-            guard hasMore, let connection else { return nil }
+            guard hasMore, let connection else {
+                current = -1
+                return false
+            }
             let frame = try connection.nextRows()
-            batch = frame.rows
+            batch = frame.values
             index = 0
             hasMore = frame.hasMore
         }
-        defer { index += 1 }
-        return batch[index]
+        current = index
+        index += columns.count
+        return true
+    }
+
+    /// The current row's value in `column` (after ``advance()`` returned true).
+    public func value(at column: Int) -> DqliteValue {
+        batch[current + column]
     }
 
     /// Every remaining row.

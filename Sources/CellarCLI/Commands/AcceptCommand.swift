@@ -13,14 +13,16 @@ enum AcceptCommand: Command {
         let files = try session.loadMigrationFiles()
         try session.requireUsable(files, versions: [version])
         let migrations = files.migrations
-        let migrator = Migrator(database: try session.openForWriting(creating: false), migrations: migrations)
-        let changed = try session.translating { try migrator.accept(version: version) }
-        let identifier = migrations.first { $0.version == version }?.identifier ?? String(version)
-        try session.summarize(
-            ControlCharacterEscaping.escape(
-                changed
-                    ? "accepted the current checksum of \(identifier)"
-                    : "\(identifier) already matches its recorded checksum; nothing changed"))
-        return .success
+        return try session.withWritableConnection(creating: false) { database in
+            let migrator = Migrator(connection: database, migrations: migrations)
+            let changed = try session.translating { try migrator.accept(version: version) }
+            let identifier = migrations.first { $0.version == version }?.identifier ?? String(version)
+            try session.summarize(
+                ControlCharacterEscaping.escape(
+                    changed
+                        ? "accepted the current checksum of \(identifier)"
+                        : "\(identifier) already matches its recorded checksum; nothing changed"))
+            return .success
+        }
     }
 }

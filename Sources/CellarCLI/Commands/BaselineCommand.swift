@@ -13,11 +13,13 @@ enum BaselineCommand: Command {
         let files = try session.loadMigrationFiles()
         try session.requireUsable(files, versions: files.problems.compactMap(\.version).filter { $0 <= version })
         let migrations = files.migrations
-        let migrator = Migrator(database: try session.openForWriting(creating: false), migrations: migrations)
-        let recorded = try session.translating { try migrator.baseline(through: version) }
-        try session.summarize(
-            "recorded \(MigrationProgress.count(recorded.count, "migration")) as applied without running them; "
-                + "now at version \(try migrator.currentVersion())")
-        return .success
+        return try session.withWritableConnection(creating: false) { database in
+            let migrator = Migrator(connection: database, migrations: migrations)
+            let recorded = try session.translating { try migrator.baseline(through: version) }
+            try session.summarize(
+                "recorded \(MigrationProgress.count(recorded.count, "migration")) as applied without running them; "
+                    + "now at version \(try migrator.currentVersion())")
+            return .success
+        }
     }
 }

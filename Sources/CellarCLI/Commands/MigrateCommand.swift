@@ -25,25 +25,31 @@ enum MigrateCommand: Command {
             allowsOutOfOrder: arguments.has("allow-out-of-order"), isAllOrNothing: arguments.has("all-or-nothing"))
         if let target = arguments.value("to") { options.target = try MigrationSession.version(target, command: spec.name) }
         let migrations = try session.loadMigrations()
-        if arguments.has("dry-run") { return try dryRun(session, migrations: migrations, options: options) }
-        try session.preflight(migrations, options: options)
-        let database = try session.openForWriting(creating: true)
-        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+        if arguments.has("dry-run") {
+            if session.isRemote {
+                throw CommandFailure(
+                    message: "migrate --dry-run is not available on a dqlite database: it rehearses on a local copy made "
+                        + "with SQLite's backup API, which a dqlite cluster does not offer")
+            }
+            return try dryRun(session, migrations: migrations, options: options)
+        }
+        try session.refuseBackupIfRemote()
+        if !session.isRemote { try session.preflight(migrations, options: options) }
+        return try session.withWritableConnection(creating: true) { database in
             try apply(migrations, options: options, on: database, session: session)
         }
     }
 
     private static func apply(
-        _ migrations: [Migration], options: Migrator.Options, on database: Database, session: MigrationSession
+        _ migrations: [Migration], options: Migrator.Options, on database: any SQLConnection, session: MigrationSession
     ) throws -> ExitStatus {
-        let migrator = session.migrator(database, migrations: migrations)
+        let migrator = session.migrator(connection: database, migrations: migrations)
         try session.warnAboutAppliedChanges(migrator)
         if try !session.translating({ try migrator.pending(options) }).isEmpty {
             try session.backUpIfAsked(database, version: try migrator.currentVersion())
         }
         let start = WallClock.milliseconds()
-        let outcomes = try session.translating { try migrator.migrate(options) }
-        let applied = outcomes.filter { !$0.wasSkipped }.count
+        let applied = try session.apply(migrator, options: options)
         let version = try migrator.currentVersion()
         session.invocation.record?.appliedMigrations = applied
         session.invocation.record?.version = version

@@ -22,11 +22,10 @@ enum RollbackCommand: Command {
         let target = try target(invocation.arguments)
         let files = try session.loadMigrationFiles()
         let migrations = files.migrations
-        let database = try session.openForWriting(creating: false)
-        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
-            let migrator = session.migrator(database, migrations: migrations)
+        return try session.withWritableConnection(creating: false) { database in
+            let migrator = session.migrator(connection: database, migrations: migrations)
             let before = try session.translating { try migrator.applied() }
-            let seedsBefore = try Seeder(database: database).status(of: [])
+            let seedsBefore = try Seeder(connection: database).status(of: [])
             // A plain `rollback` with nothing applied has nothing to refuse; an explicit --steps does.
             if before.isEmpty, invocation.arguments.value("steps") == nil {
                 try session.summarize("nothing to roll back; the database is at version 0")

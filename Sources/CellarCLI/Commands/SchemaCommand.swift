@@ -8,8 +8,11 @@ enum SchemaCommand: Command {
         discussion: "Tables come first, then indexes, views and triggers, each group by name: commit it as schema.sql.")
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
-        let database = try DatabaseOpener(invocation.configuration).openExisting(defensive: true)
-        let schema = try database.schemaSQL()
+        let session = MigrationSession(invocation)
+        let schema =
+            session.isRemote
+            ? try session.withReadableConnection { try session.schemaSQL(of: $0) }
+            : try DatabaseOpener(invocation.configuration).openExisting(defensive: true).schemaSQL()
         guard invocation.io.isOutputTerminal else {
             try invocation.io.output.write(schema)
             return .success

@@ -25,11 +25,10 @@ enum SeedCommand: Command {
             try files.isEmpty
                 ? Seed.all(in: folder) : files.map { path throws(MigrationError) in try Seed.file(path, seedsFolder: folder) }
         }
-        let database = try session.openForWriting(creating: false, fileFunctions: true)
-        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+        return try session.withWritableConnection(creating: false, fileFunctions: true) { database in
             let start = WallClock.milliseconds()
             let outcomes = try session.translating {
-                try Seeder(database: database).run(seeds, force: invocation.arguments.has("force"))
+                try Seeder(connection: database).run(seeds, force: invocation.arguments.has("force"))
             }
             let applied = outcomes.filter { !$0.wasSkipped }
             for outcome in outcomes where outcome.wasSkipped && !files.isEmpty {

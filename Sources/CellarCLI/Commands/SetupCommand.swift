@@ -23,19 +23,20 @@ enum SetupCommand: Command {
         let migrations = try session.loadMigrations()
         let seeds = try session.translating { try loadSeeds(invocation) }
         let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
-        try session.preflight(migrations, options: options)
-        let database = try session.openForWriting(creating: true, fileFunctions: true)
-        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
-            let migrator = session.migrator(database, migrations: migrations)
+        try session.refuseBackupIfRemote()
+        if !session.isRemote { try session.preflight(migrations, options: options) }
+        return try session.withWritableConnection(creating: true, fileFunctions: true) { database in
+            let migrator = session.migrator(connection: database, migrations: migrations)
             try session.warnAboutAppliedChanges(migrator)
             let hasPendingMigrations = try !session.translating { try migrator.pending(options) }.isEmpty
-            if try hasPendingMigrations || Seeder(database: database).status(of: seeds).contains(where: { $0.state == .pending })
+            if try hasPendingMigrations
+                || Seeder(connection: database).status(of: seeds).contains(where: { $0.state == .pending })
             {
                 try session.backUpIfAsked(database, version: try migrator.currentVersion())
             }
             let start = WallClock.milliseconds()
-            let outcomes = try session.translating { try migrator.migrate(options) }
-            let seeder = Seeder(database: database)
+            let applied = try session.apply(migrator, options: options)
+            let seeder = Seeder(connection: database)
             let seedOutcomes = try session.translating { try seeder.run(seeds) }
             for seed in try seeder.status(of: seeds) where seed.state == .changed {
                 let path = seed.seed?.path ?? seed.name
@@ -45,7 +46,6 @@ enum SetupCommand: Command {
                             "\(path): seed changed after it was applied; it is not run again "
                                 + "(to apply it again: cellar seed \(path) --force)"))
             }
-            let applied = outcomes.filter { !$0.wasSkipped }.count
             let seeded = seedOutcomes.filter { !$0.wasSkipped }.count
             let version = try migrator.currentVersion()
             invocation.record?.appliedMigrations = applied

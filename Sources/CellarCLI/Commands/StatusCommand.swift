@@ -27,13 +27,14 @@ enum StatusCommand: Command {
         }
         let files = try session.loadMigrationFiles()
         if invocation.arguments.has("exit-code") { try session.requireExistingDatabase() }
-        let database = try session.openForReading()
-        let migrator = Migrator(database: database, migrations: files.migrations)
-        let report = try session.translating {
-            StatusReport(
-                databasePath: invocation.configuration.databasePath, version: try migrator.currentVersion(),
-                migrations: try migrator.status(), seeds: try seedStatus(invocation, database: database),
-                problems: files.problems)
+        let report = try session.withReadableConnection { database in
+            let migrator = Migrator(connection: database, migrations: files.migrations)
+            return try session.translating {
+                StatusReport(
+                    databasePath: invocation.configuration.databasePath, version: try migrator.currentVersion(),
+                    migrations: try migrator.status(), seeds: try seedStatus(invocation, database: database),
+                    problems: files.problems)
+            }
         }
         let text = format == "json" ? report.json() : report.text()
         try invocation.io.output.write(invocation.io.isOutputTerminal && format == "text" ? escapedLines(text) : text)
@@ -52,10 +53,10 @@ enum StatusCommand: Command {
     }
 
     /// The seeds' states; none when the seeds folder does not exist.
-    private static func seedStatus(_ invocation: Invocation, database: Database) throws -> [Seeder.Status] {
+    private static func seedStatus(_ invocation: Invocation, database: any SQLConnection) throws -> [Seeder.Status] {
         let folder = invocation.configuration.seedsDirectory
         let seeds = access(folder, F_OK) == 0 ? try MigrationSession(invocation).translating { try Seed.all(in: folder) } : []
-        return try Seeder(database: database).status(of: seeds)
+        return try Seeder(connection: database).status(of: seeds)
     }
 
     private static func escapedLines(_ text: String) -> String {

@@ -18,44 +18,47 @@ enum VerifyCommand: Command {
         let session = MigrationSession(invocation)
         let files = try session.loadMigrationFiles()
         try session.requireExistingDatabase()
-        let migrator = Migrator(database: try session.openForReading(), migrations: files.migrations)
-        let applied = Set(try session.translating { try migrator.applied() }.map(\.version))
-        let unusable = files.problems.filter { $0.version.map(applied.contains) ?? false }
-        let troubled = Set(unusable.compactMap(\.version))
-        let reporter = ErrorReporter(io: invocation.io, usesColor: invocation.configuration.usesColor)
-        for problem in unusable { _ = reporter.report(FlagAdvice.advised(problem.error)) }
-        for problem in files.problems where !(problem.version.map(applied.contains) ?? false) {
-            invocation.io.printError(
-                "cellar: warning: "
-                    + ControlCharacterEscaping.escape(
-                        "\(problem.path): \(StatusReport.message(of: problem)) (not applied, so not verified)"))
-        }
-        let mismatches = try migrator.verify().filter { error in
-            if case .appliedButMissing(let version, _) = error { return !troubled.contains(version) }
-            return true
-        }
-        for problem in mismatches { _ = reporter.report(FlagAdvice.advised(problem)) }
-        let problems = unusable.map(\.error) + mismatches
-        guard problems.isEmpty else {
-            throw CommandFailure(
-                message: "verification failed: \(MigrationProgress.count(problems.count, "applied migration")) "
-                    + "\(problems.count == 1 ? "does" : "do") not match the files")
-        }
-        if invocation.arguments.has("schema") {
-            let drifts = try session.translating {
-                try migrator.schemaDrift()
+        return try session.withReadableConnection { database in
+            let migrator = Migrator(connection: database, migrations: files.migrations)
+            let applied = Set(try session.translating { try migrator.applied() }.map(\.version))
+            let unusable = files.problems.filter { $0.version.map(applied.contains) ?? false }
+            let troubled = Set(unusable.compactMap(\.version))
+            let reporter = ErrorReporter(io: invocation.io, usesColor: invocation.configuration.usesColor)
+            for problem in unusable { _ = reporter.report(FlagAdvice.advised(problem.error)) }
+            for problem in files.problems where !(problem.version.map(applied.contains) ?? false) {
+                invocation.io.printError(
+                    "cellar: warning: "
+                        + ControlCharacterEscaping.escape(
+                            "\(problem.path): \(StatusReport.message(of: problem)) (not applied, so not verified)"))
             }
-            for drift in drifts { invocation.io.printError(ControlCharacterEscaping.escape("drift: \(drift)")) }
-            guard drifts.isEmpty else {
+            let mismatches = try migrator.verify().filter { error in
+                if case .appliedButMissing(let version, _) = error { return !troubled.contains(version) }
+                return true
+            }
+            for problem in mismatches { _ = reporter.report(FlagAdvice.advised(problem)) }
+            let problems = unusable.map(\.error) + mismatches
+            guard problems.isEmpty else {
                 throw CommandFailure(
-                    message:
-                        "schema drift: \(MigrationProgress.count(drifts.count, "difference")) from what the migrations create")
+                    message: "verification failed: \(MigrationProgress.count(problems.count, "applied migration")) "
+                        + "\(problems.count == 1 ? "does" : "do") not match the files")
             }
+            if invocation.arguments.has("schema") {
+                let drifts = try session.translating {
+                    try migrator.schemaDrift()
+                }
+                for drift in drifts { invocation.io.printError(ControlCharacterEscaping.escape("drift: \(drift)")) }
+                guard drifts.isEmpty else {
+                    throw CommandFailure(
+                        message:
+                            "schema drift: \(MigrationProgress.count(drifts.count, "difference")) from what the migrations create"
+                    )
+                }
+            }
+            invocation.record?.verifiedMigrations = try migrator.applied().count
+            try session.summarize(
+                "verified \(MigrationProgress.count(try migrator.applied().count, "applied migration")): all match their files"
+                    + (invocation.arguments.has("schema") ? " and the schema matches them" : ""))
+            return .success
         }
-        invocation.record?.verifiedMigrations = try migrator.applied().count
-        try session.summarize(
-            "verified \(MigrationProgress.count(try migrator.applied().count, "applied migration")): all match their files"
-                + (invocation.arguments.has("schema") ? " and the schema matches them" : ""))
-        return .success
     }
 }

@@ -37,6 +37,7 @@ struct MigrationSession {
     /// must not pass on a mistyped path (`verify`, `status --exit-code`).
     func requireExistingDatabase() throws {
         let path = configuration.databasePath
+        guard !isRemote else { return }
         guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
             throw CommandFailure(message: "no database at \(path)")
         }
@@ -138,17 +139,18 @@ struct MigrationSession {
         "dump-schema", value: "file", help: "After a successful run, write 'cellar schema' to this file.")
 
     /// Writes `cellar schema` of `database` to the `--dump-schema` file, if one was asked for.
-    func dumpSchemaIfAsked(_ database: Database) throws {
+    func dumpSchemaIfAsked(_ database: any SQLConnection) throws {
         guard let path = invocation.arguments.value(Self.dumpSchemaOption.long) else { return }
         do {
-            try FileContents.write(Array(try database.schemaSQL().utf8), to: path)
+            try FileContents.write(Array(try schemaSQL(of: database).utf8), to: path)
         } catch let error as SystemError {
             throw CommandFailure(message: "cannot write the schema to '\(path)': \(error)")
         }
     }
 
     /// Takes the `--backup` copy, if asked for, and prints its path.
-    func backUpIfAsked(_ database: Database, version: Int64) throws {
+    func backUpIfAsked(_ connection: any SQLConnection, version: Int64) throws {
+        guard let database = connection as? Database else { return try refuseBackupIfRemote() }
         let policy = BackupPolicy(invocation.arguments)
         if let path = try policy.backUp(database, address: configuration.databasePath, version: version) {
             invocation.record?.backupPath = path

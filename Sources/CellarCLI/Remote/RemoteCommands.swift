@@ -5,8 +5,14 @@ import DqliteClient
 /// The commands that run against a `dqlite://` database, through the cluster's leader, with the
 /// same output as on a file; the others say why they cannot.
 enum RemoteCommands {
-    /// Runs command `name` on the dqlite database of `invocation`.
-    static func run(_ name: String, _ invocation: Invocation) throws -> ExitStatus {
+    /// The commands whose own code runs on a dqlite database through CellarKit's engine seam.
+    static let sharedCommands: Set<String> = [
+        "migrate", "setup", "status", "verify", "rollback", "baseline", "accept", "seed", "schema",
+    ]
+
+    /// Runs `command` on the dqlite database of `invocation`.
+    static func run(_ command: any Command.Type, _ invocation: Invocation) throws -> ExitStatus {
+        let name = command.spec.name
         let session = RemoteSession(invocation)
         if !invocation.configuration.extensions.isEmpty {
             throw CommandFailure(
@@ -14,15 +20,8 @@ enum RemoteCommands {
                     + "and cellar cannot load code into them")
         }
         return try session.translating {
+            if sharedCommands.contains(name) { return try command.run(invocation) }
             switch name {
-            case "migrate": return try RemoteMigrateCommand.run(session)
-            case "setup", "up": return try RemoteMigrateCommand.setup(session)
-            case "status": return try RemoteReportCommands.status(session)
-            case "verify": return try RemoteReportCommands.verify(session)
-            case "rollback", "down": return try RemoteLedgerCommands.rollback(session)
-            case "baseline": return try RemoteLedgerCommands.baseline(session)
-            case "accept": return try RemoteLedgerCommands.accept(session)
-            case "schema": return try RemoteReportCommands.schema(session)
             case "query": return try RemoteScriptCommands.query(session)
             case "run": return try RemoteScriptCommands.run(session)
             default: throw CommandFailure(message: unavailableReason(name, url: invocation.configuration.databasePath))

@@ -25,26 +25,14 @@ struct RemoteSession {
         return try RemoteDatabase(parsed, busyTimeout: Int(invocation.configuration.busyTimeout))
     }
 
-    /// A migrator on the cluster that reports progress on standard error, as the local one does.
-    func migrator(_ database: RemoteDatabase, migrations: [Migration]) -> RemoteMigrator {
-        let migrator = RemoteMigrator(database: database, migrations: migrations)
-        migrator.observer = MigrationProgress(io: io, isQuiet: invocation.configuration.isQuiet).observe
-        migrator.onReconnect = { reason, leader in
-            io.printError(
-                "cellar: lost the dqlite leader (\(reason)); \(leader) leads now: reading the ledger again before going on")
-        }
-        return migrator
-    }
-
-    /// The local migrator on the cluster, through the engine seam, reporting progress on standard error.
-    func seamMigrator(_ migrations: [Migration]) throws -> Migrator {
-        let migrator = Migrator(connection: RemoteConnection(try connect()), migrations: migrations)
-        migrator.observer = MigrationProgress(io: io, isQuiet: invocation.configuration.isQuiet).observe
-        return migrator
+    /// Runs `body` on CellarKit's engine seam over the cluster, turning cluster errors into what
+    /// ``ErrorReporter`` prints.
+    func withConnection<Result>(_ body: (any SQLConnection) throws -> Result) throws -> Result {
+        try translating { try body(try RemoteConnection(try connect())) }
     }
 
     /// Runs `body`, turning migrator and cluster errors into what ``ErrorReporter`` prints.
-    func translating(_ body: () throws -> ExitStatus) throws -> ExitStatus {
+    func translating<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try migrationSession.translating(body)
         } catch let error as DqliteError {

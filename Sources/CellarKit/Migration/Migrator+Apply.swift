@@ -56,17 +56,21 @@ extension Migrator {
         let start = WallClock.milliseconds()
         try database.execute("BEGIN IMMEDIATE")
         do {
-            try Ledger.prepareMigrations(in: database)
+            if !known.isLedgerPrepared { try Ledger.prepareMigrations(in: database) }
             if try Ledger.isApplied(migration.version, in: database) {
                 try database.execute("COMMIT")
+                known.violations = nil
                 return skipped(migration)
             }
-            let before = try SectionRunner.foreignKeyViolations(in: database)
-            let outcome = try runUp(migration, since: start, violationsBefore: before)
+            let before = try known.violations ?? SectionRunner.foreignKeyViolations(in: database)
+            let (outcome, after) = try runUp(migration, since: start, violationsBefore: before)
             try Ledger.record(migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
             try database.execute("COMMIT")
+            known.isLedgerPrepared = true
+            known.violations = after
             return outcome
         } catch {
+            known = RunKnowledge()
             database.rollbackIfNeeded()
             throw failure(error, migration: migration, note: "migration \(migration.versionText)")
         }
@@ -88,7 +92,7 @@ extension Migrator {
                     continue
                 }
                 observer?(.started(migration))
-                let outcome = try runUp(migration, since: WallClock.milliseconds(), violationsBefore: before)
+                let (outcome, _) = try runUp(migration, since: WallClock.milliseconds(), violationsBefore: before)
                 try Ledger.record(migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
                 outcomes.append(outcome)
             }
@@ -104,6 +108,8 @@ extension Migrator {
     /// A `transaction:false` migration: claimed in a short transaction, run statement by statement in
     /// autocommit mode, and its claim turned into the ledger row after its last statement.
     private func applyWithoutTransaction(_ migration: Migration) throws -> MigrationOutcome {
+        known = RunKnowledge()
+        defer { known = RunKnowledge() }
         guard try claim(migration) else { return skipped(migration) }
         observer?(.started(migration))
         if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
@@ -178,32 +184,39 @@ extension Migrator {
     // MARK: - Shared steps
 
     /// Step 4 and 5: the up section, then the foreign-key check against the violations found before.
+    ///
+    /// - Returns: what the migration did, and the violations after it.
     private func runUp(
         _ migration: Migration, since start: Double, violationsBefore: [ForeignKeyViolation]
-    ) throws -> MigrationOutcome {
+    ) throws -> (MigrationOutcome, [ForeignKeyViolation]) {
         if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
         let schemaBefore = collectsSchemaChanges ? try SchemaChanges.snapshot(of: database) : [:]
         let result = try runner(for: migration).run(
             migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
             isGuarded: true)
-        try checkForeignKeys(of: migration, before: violationsBefore)
+        let after = try checkForeignKeys(of: migration, before: violationsBefore)
         let changes =
             collectsSchemaChanges ? SchemaChanges(before: schemaBefore, after: try SchemaChanges.snapshot(of: database)) : nil
-        return MigrationOutcome(
+        let outcome = MigrationOutcome(
             migration: migration, wasSkipped: false, durationMilliseconds: WallClock.milliseconds() - start,
             statementCount: result.statementCount, changedRows: result.changedRows, schemaChanges: changes)
+        return (outcome, after)
     }
 
     /// Fails on violations that were not there before; reports the old ones as a warning.
-    func checkForeignKeys(of migration: Migration, before: [ForeignKeyViolation]) throws {
+    ///
+    /// - Returns: the violations now (all old ones).
+    @discardableResult
+    func checkForeignKeys(of migration: Migration, before: [ForeignKeyViolation]) throws -> [ForeignKeyViolation] {
         let after = try SectionRunner.foreignKeyViolations(in: database)
-        guard !after.isEmpty else { return }
+        guard !after.isEmpty else { return after }
         let old = Set(before)
         let new = after.filter { !old.contains($0) }
         if !new.isEmpty {
             throw MigrationError.foreignKeyViolations(path: migration.path, violations: new, notes: [])
         }
         observer?(.foreignKeyWarning(migration, after))
+        return after
     }
 
     func runner(for migration: Migration) -> SectionRunner {

@@ -38,6 +38,24 @@ public final class Migrator {
     public var busyTimeout: Int32 = 5000
     /// Whether outcomes record schema changes (for dry runs; costs a schema read per migration).
     var collectsSchemaChanges = false
+    /// What the current run learnt and need not read again (see ``RunKnowledge``).
+    var known = RunKnowledge()
+
+    /// Facts a `migrate` or `rollback` run learns and reuses from one migration to the next, saving a
+    /// read each (a round trip on a remote engine). Forgotten when the run ends, after a migration that
+    /// ran outside a transaction (it may have changed anything), and after a failure.
+    struct RunKnowledge {
+        /// `PRAGMA foreign_keys` is off: a migration inside a transaction cannot turn it on (the pragma
+        /// is a no-op there).
+        var foreignKeysAreOff = false
+        /// The ledger exists in its current shape: a migration that prepared it committed in this run.
+        var isLedgerPrepared = false
+        /// The foreign-key violations after the last migration this run committed, which are those
+        /// before the next one (cellar holds the write lock in between only when the next one begins,
+        /// so another writer's new violation would be blamed on it: the migration fails, never passes
+        /// wrongly).
+        var violations: [ForeignKeyViolation]?
+    }
     /// Whether this migrator rehearses a dry run on a copy, where `ATTACH` is refused.
     var isRehearsal = false
 
@@ -133,8 +151,10 @@ public final class Migrator {
     ///
     /// `body` calls ``turnForeignKeysOff()`` before each migration.
     func withForeignKeysRestored<Result>(_ body: () throws -> Result) throws -> Result {
+        known = RunKnowledge()
         let wasOn = try areForeignKeysOn()
         defer {
+            known = RunKnowledge()
             if (try? areForeignKeysOn()) != wasOn { try? database.execute("PRAGMA foreign_keys = \(wasOn ? "ON" : "OFF")") }
         }
         return try body()
@@ -145,7 +165,9 @@ public final class Migrator {
     /// cascade-delete child rows. Checked before every migration, because a `transaction:false` one may
     /// have turned it on.
     func turnForeignKeysOff() throws {
+        guard !known.foreignKeysAreOff else { return }
         if try areForeignKeysOn() { try database.execute("PRAGMA foreign_keys = OFF") }
+        known.foreignKeysAreOff = true
     }
 
     private func areForeignKeysOn() throws -> Bool {

@@ -2,8 +2,9 @@
 struct RowBatch: Equatable, Sendable {
     /// Column names, in result order.
     var columns: [String]
-    /// Decoded rows, each with one value per column.
-    var rows: [[DqliteValue]]
+    /// Decoded values, row after row, one per column: one array for the whole frame, so that decoding
+    /// allocates per frame, not per row.
+    var values: [DqliteValue]
     /// Whether the server sends another ROWS frame after this one.
     var hasMore: Bool
 
@@ -15,8 +16,9 @@ struct RowBatch: Equatable, Sendable {
             throw DqliteError.protocolViolation("\(columnCount) columns in a body with \(reader.remaining) bytes left")
         }
         columns = try (0..<Int(columnCount)).map { _ in try reader.string() }
-        rows = []
+        values = []
         hasMore = false
+        var types = [UInt8](repeating: 0, count: columns.count + 1)
         while true {
             let first = try reader.peekByte()
             if first == WireCode.rowsDone || first == WireCode.rowsPart {
@@ -24,21 +26,29 @@ struct RowBatch: Equatable, Sendable {
                 hasMore = first == WireCode.rowsPart
                 return
             }
-            rows.append(try Self.row(columnCount: columns.count, from: &reader))
+            try Self.appendRow(columnCount: columns.count, types: &types, to: &values, from: &reader)
         }
     }
 
-    private static func row(columnCount: Int, from reader: inout MessageReader) throws -> [DqliteValue] {
-        let headerBytes = (columnCount + 1) / 2
-        var types: [UInt8] = []
-        types.reserveCapacity(columnCount)
-        for index in 0..<headerBytes {
+    /// The decoded rows, one array each.
+    var rows: [[DqliteValue]] {
+        guard !columns.isEmpty else { return [] }
+        return stride(from: 0, to: values.count, by: columns.count).map { Array(values[$0..<$0 + columns.count]) }
+    }
+
+    /// Decodes one row onto `values`, its type header read into `types` (reused from row to row).
+    private static func appendRow(
+        columnCount: Int, types: inout [UInt8], to values: inout [DqliteValue], from reader: inout MessageReader
+    ) throws {
+        for index in 0..<(columnCount + 1) / 2 {
             let slot = try reader.byte()
-            types.append(slot & 0x0f)
-            if index * 2 + 1 < columnCount { types.append(slot >> 4) }
+            types[index * 2] = slot & 0x0f
+            types[index * 2 + 1] = slot >> 4
         }
         try reader.skipPadding()
-        return try types.map { try value(ofType: $0, from: &reader) }
+        for column in 0..<columnCount {
+            values.append(try value(ofType: types[column], from: &reader))
+        }
     }
 
     private static func value(ofType code: UInt8, from reader: inout MessageReader) throws -> DqliteValue {

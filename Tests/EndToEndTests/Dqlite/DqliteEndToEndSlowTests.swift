@@ -102,9 +102,61 @@ struct DqliteEndToEndSlowTests {
         #expect(try project.remote(cluster, "app", ["verify"]).status == 0)
     }
 
+    @Test func newOrphansInAWithoutRowidTableAreToldFromOldOnesByTheirKeyAsLocally() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.migration(
+            "0001_schema.sql",
+            """
+            CREATE TABLE regions (code TEXT PRIMARY KEY);
+            CREATE TABLE wines (region TEXT, name TEXT, code TEXT REFERENCES regions (code), PRIMARY KEY (region, name)) WITHOUT ROWID;
+            INSERT INTO regions VALUES ('napa');
+            """)
+        try project.migration("0002_orphans.sql", "INSERT INTO wines VALUES ('fr', 'Margaux', 'bordeaux');")
+        let orphan = "PRAGMA foreign_keys = OFF; INSERT INTO wines VALUES ('us', 'old orphan', 'gone')"
+        for step in [["migrate", "--to", "1"], ["query", orphan], ["migrate"]] {
+            let remote = try project.remote(cluster, "app", step)
+            let local = try project.local("app.sqlite", step)
+            #expect(remote.status == local.status && remote.error == local.error, "\(step): \(remote) \(local)")
+        }
+        let failed = try project.remote(cluster, "app", ["migrate"])
+        #expect(failed.status == 1)
+        #expect(failed.error.contains("wines (region, name) = ('fr', 'Margaux') has no parent row in regions"), "\(failed)")
+        #expect(!failed.error.contains("old orphan"))
+        try project.migration("0002_orphans.sql", "INSERT INTO wines VALUES ('us', 'Monte Bello', 'napa');")
+        let warned = try project.remote(cluster, "app", ["migrate"])
+        #expect(warned.status == 0 && warned.output.hasSuffix("now at version 2\n"), "\(warned)")
+        #expect(warned.error.contains("('us', 'old orphan')"), "\(warned)")
+    }
+
+    @Test func seedsRunInSetupAndSeedAsOnAFile() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.loggedMigrations(2)
+        try project.folder.write("seeds/01_regions.sql", "INSERT INTO runs VALUES (100);\n")
+        try project.folder.write("seeds/02_more.sql", "INSERT OR REPLACE INTO runs VALUES (101);\n")
+        let steps: [[String]] = [["setup"], ["setup"], ["seed", "seeds/02_more.sql", "--force"]]
+        for step in steps {
+            let remote = try project.remote(cluster, "app", step)
+            let local = try project.local("app.sqlite", step)
+            #expect(remote.status == local.status && remote.error == local.error, "\(step): \(remote)")
+            let localOutput = local.output.replacing(project.folder.file("app.sqlite"), with: "URL")
+            let remoteOutput = remote.output.replacing(cluster.url("app"), with: "URL")
+            #expect(timeless(remoteOutput) == timeless(localOutput), "\(step): \(remote)")
+        }
+        let runs = try project.remote(cluster, "app", ["query", "SELECT group_concat(version) FROM runs", "--mode", "list"])
+        #expect(runs.output == "1,2,100,101\n", "\(runs)")
+        let status = try project.remote(cluster, "app", ["status"])
+        #expect(status.output.contains("seeds:\n  applied  01_regions.sql  "), "\(status)")
+        try project.folder.write("seeds/03_file.sql", "INSERT INTO runs VALUES (length(readfile('x')));\n")
+        let refused = try project.remote(cluster, "app", ["seed", "seeds/03_file.sql"])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("03_file.sql:1:1: error: readfile() is not available on a dqlite database"), "\(refused)")
+    }
+
     /// `output` with durations (`in 12 ms;`, `in 1.20 s;`) replaced, for comparing two runs.
     private func timeless(_ output: String) -> String {
-        output.replacing(#/ in [0-9.]+ m?s;/#, with: " in T;")
+        output.replacing(#/ in [0-9.]+ m?s/#, with: " in T")
     }
 
     @Test func theURLIsReadFromCellarDatabaseAndDatabaseURL() throws {
