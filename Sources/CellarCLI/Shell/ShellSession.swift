@@ -306,11 +306,8 @@ final class ShellSession {
             message += " (\(refusal))"
             safeMode.clearRefusal()
         }
-        let byteOffset = error.offset ?? offset ?? 0
-        let local = SourceLocation(byteOffset: byteOffset, in: sql)
         let diagnostic = Diagnostic(
-            path: path, location: SourceLocation(line: local.line + firstLine - 1, column: local.column),
-            sourceLine: SourceLocation.lineText(local.line, in: sql), message: message, underlying: error)
+            error, path: path, in: SourceText(sql, firstLine: firstLine), statementStart: offset ?? 0, message: message)
         io.printError(DiagnosticFormatter(usesColor: configuration.usesColor).format(diagnostic))
     }
 }
