@@ -12,6 +12,15 @@ final class PagerSink: ByteSink {
     /// The pager went away before the whole result was written: rendering stops, quietly.
     struct Closed: Error {}
 
+    /// The pager command could not be run (the shell's exit status 126 or 127: not executable, not found).
+    struct Unavailable: Error, CustomStringConvertible {
+        let command: String
+        let status: Int32
+        var description: String {
+            "the pager '\(command)' could not be run (exit status \(status)); .pager off writes results directly"
+        }
+    }
+
     private let terminal: any ByteSink
     private let command: String
     private let maximumLines: Int
@@ -57,6 +66,8 @@ final class PagerSink: ByteSink {
 
     /// Ends the result: writes it to the terminal if it fit, else closes the pager's input and waits
     /// until the user leaves the pager.
+    ///
+    /// - Throws: ``Unavailable`` when the pager command could not be run.
     func finish() throws {
         guard let pager else {
             try held.withUnsafeBytes { try terminal.write($0) }
@@ -68,6 +79,8 @@ final class PagerSink: ByteSink {
         Glibc.close(pager.socket)
         var status: Int32 = 0
         while waitpid(pager.pid, &status, 0) < 0, errno == EINTR {}
+        let exitCode = (status >> 8) & 0xFF
+        if status & 0x7F == 0, exitCode == 126 || exitCode == 127 { throw Unavailable(command: command, status: exitCode) }
     }
 
     private func startPager() throws {

@@ -39,6 +39,12 @@ import Testing
         #expect(try String(decoding: FileContents.read(folder.file("paged")), as: UTF8.self) == "1\n2\n3\n4\n5\n6\n")
     }
 
+    @Test func aPagerThatCannotRunIsAnError() throws {
+        let pager = sink("cellar-no-such-pager", terminal: BufferSink(), rows: 2)
+        do { try pager.write("1\n2\n3\n") } catch is PagerSink.Closed {}
+        #expect(throws: PagerSink.Unavailable.self) { try pager.finish() }
+    }
+
     @Test func aPagerThatQuitsEarlyEndsTheResultQuietly() throws {
         let terminal = BufferSink()
         let pager = sink("head -n 1 > /dev/null", terminal: terminal, rows: 2)
