@@ -93,7 +93,7 @@ enum QueryCommand: Command {
         } catch let error as SQLiteError {
             try? renderer.flush()
             let message = (database as? Database)?.safeModePolicy?.lastRefusal.map(FlagAdvice.message(for:)) ?? error.message
-            throw Diagnostic(path: "<query>", text: sql, byteOffset: error.offset ?? 0, message: message, underlying: error)
+            throw Diagnostic(error, path: "<query>", in: SourceText(sql), message: message)
         }
         return .success
     }

@@ -48,6 +48,9 @@ enum DotCommandCatalog {
         Entry(name: "once", synopsis: "FILE", help: "Write the next command's output to FILE"),
         Entry(name: "open", synopsis: "FILE", help: "Close this database and open FILE (created if missing)"),
         Entry(name: "output", synopsis: "[FILE]", help: "Write results to FILE, or back to standard output"),
+        Entry(
+            name: "pager", synopsis: "on|off|COMMAND",
+            help: "Show results taller than the screen in $PAGER (on), in COMMAND, or not (off, the default)"),
         Entry(name: "parameter", synopsis: "set NAME VALUE|list|clear", help: "Values for :name parameters (also: unset NAME)"),
         Entry(name: "print", synopsis: "TEXT…", help: "Write TEXT (the arguments, separated by spaces) on a line"),
         Entry(name: "prompt", synopsis: "MAIN [CONTINUE]", help: "Set the prompts"),

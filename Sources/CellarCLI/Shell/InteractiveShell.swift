@@ -26,9 +26,15 @@ final class InteractiveShell {
         session.interruptWatcher = watcher
         let history = openHistory()
         let completer = TabCompleter()
-        let editor = LineEditor { [unowned self] line, cursor in
-            completer.candidates(in: session.database, line: line, cursor: cursor, pending: accumulator.text)
+        let highlighter: LineEditor.Highlighter = { [unowned self] line in
+            // A dot-command is not SQL: it stays plain.
+            accumulator.isEmpty && line.drop { $0 == " " || $0 == "\t" }.first == "."
+                ? line : SQLHighlighter.highlight(line, after: accumulator.text)
         }
+        let editor = LineEditor(
+            completer: { [unowned self] line, cursor in
+                completer.candidates(in: session.database, line: line, cursor: cursor, pending: accumulator.text)
+            }, highlighter: highlightsInput ? highlighter : nil)
         for entry in history?.loadedEntries ?? [] { editor.addHistory(entry) }
         session.writeOutput(
             "cellar \(VersionInfo.version) (SQLite \(Database.libraryVersion)); .help for commands, Ctrl-D to quit")
@@ -74,6 +80,15 @@ final class InteractiveShell {
         }
         let entry = HistoryFile.entry(for: text)
         if history?.append(entry) ?? true { editor.addHistory(entry) }
+    }
+
+    /// Whether the line being typed is coloured: a line editor that can (GNU readline), standard output
+    /// a terminal whose `TERM` is set and not `dumb`, and colour not turned off (`NO_COLOR`,
+    /// `--color never`).
+    private var highlightsInput: Bool {
+        let terminal = session.io.environment["TERM", default: ""]
+        return LineEditor.canHighlight && session.configuration.usesColor && session.io.isOutputTerminal
+            && !terminal.isEmpty && terminal != "dumb"
     }
 
     private func openHistory() -> HistoryFile? {

@@ -25,6 +25,8 @@ final class LineEditor {
 
     /// Computes completion candidates from the whole line and the cursor's byte offset.
     typealias Completer = (_ line: String, _ cursor: Int) -> [String]
+    /// The line as it should look: the same text with colour codes added (never other changes).
+    typealias Highlighter = (_ line: String) -> String
 
     // Readline's callbacks are C function pointers and cannot capture context: these hold what they
     // need. Safe because readline only calls them on the main thread, inside readLine.
@@ -36,9 +38,22 @@ final class LineEditor {
     nonisolated(unsafe) private static var pathBreaks = strdup(" \t")
     nonisolated(unsafe) private static var quotes = strdup("'\"")
     nonisolated(unsafe) private static var noPrefixes = strdup("")
+    nonisolated(unsafe) private static var highlighter: Highlighter?
+    nonisolated(unsafe) private static var prompt = ""
 
-    /// Sets readline up: no signal handlers of its own (Ctrl-C is the watcher's), Tab completion.
-    init(completer: @escaping Completer) {
+    /// Whether this build can colour the line being typed: GNU readline calls a redisplay hook;
+    /// libedit declares one but draws the line itself, so its line stays plain.
+    static var canHighlight: Bool {
+        #if CELLAR_LIBEDIT
+            false
+        #else
+            true
+        #endif
+    }
+
+    /// Sets readline up: no signal handlers of its own (Ctrl-C is the watcher's), Tab completion, and
+    /// the line coloured by `highlighter` when given (and ``canHighlight``).
+    init(completer: @escaping Completer, highlighter: Highlighter? = nil) {
         Self.completer = completer
         Self.useUTF8Locale()
         rl_readline_name = UnsafePointer(strdup("cellar"))
@@ -61,6 +76,15 @@ final class LineEditor {
             LineEditor.complete(text)
         }
         using_history()
+        #if !CELLAR_LIBEDIT
+            if let highlighter {
+                Self.highlighter = highlighter
+                // Readline skips reading the terminal's capabilities (and draws as on a dumb terminal,
+                // scrolling the line sideways) when a redisplay hook is set before it initialises.
+                rl_initialize()
+                rl_redisplay_function = { LineEditor.redisplayHighlighted() }
+            }
+        #endif
     }
 
     /// After a dot-command only blanks separate words, so paths keep their `-`, `(` and quotes.
@@ -88,6 +112,7 @@ final class LineEditor {
     /// `interruptDescriptor` (Ctrl-C).
     func readLine(prompt: String, interruptDescriptor: Int32) -> Event {
         Self.received = nil
+        Self.prompt = prompt
         rl_callback_handler_install(prompt) { line in
             if let line {
                 LineEditor.received = .line(String(cString: line))
@@ -137,6 +162,39 @@ final class LineEditor {
         fputs(text, stdout)
         fflush(stdout)
     }
+
+    // MARK: - Highlighting
+
+    #if !CELLAR_LIBEDIT
+        /// Readline draws the line as usual, keeping its own record of the screen exact; then the same
+        /// characters are drawn again over it in colour, from the text's first cell, and the cursor put
+        /// back. Nothing in readline's buffer changes, so what runs and what history keeps is what was
+        /// typed. Lines readline draws differently (control characters, a search prompt, a line taller
+        /// than the screen or over 4 KiB) are left plain.
+        private static func redisplayHighlighted() {
+            rl_redisplay()
+            guard let highlighter, let buffer = rl_line_buffer, rl_end <= 4096,
+                let shown = rl_display_prompt.map({ String(cString: $0) }), shown == prompt
+            else { return }
+            let line = UnsafeRawBufferPointer(start: buffer, count: Int(rl_end)).map { $0 }
+            var rows: Int32 = 0
+            var columns: Int32 = 0
+            rl_get_screen_size(&rows, &columns)
+            guard
+                let geometry = InputLineGeometry(prompt: prompt, line: line, point: Int(rl_point), columns: Int(columns)),
+                geometry.rowsAboveCursor < Int(rows) - 1
+            else { return }
+            let coloured = highlighter(String(decoding: line, as: UTF8.self))
+            var output = "\u{1B}7"
+            if geometry.rowsAboveCursor > 0 { output += "\u{1B}[\(geometry.rowsAboveCursor)A" }
+            output += "\r"
+            if geometry.textColumn > 0 { output += "\u{1B}[\(geometry.textColumn)C" }
+            output += coloured + "\u{1B}8"
+            let stream = rl_outstream ?? stdout
+            fputs(output, stream)
+            fflush(stream)
+        }
+    #endif
 
     // MARK: - Completion
 

@@ -86,6 +86,7 @@ extension ShellSession {
         case "fullschema": try showFullSchema()
         case "dbinfo": try showDatabaseInfo()
         case "lint": try lint(command)
+        case "pager": try setPager(command)
         default: throw Self.unknown(command.name)
         }
         try output.flush()

@@ -42,11 +42,15 @@ extension ShellSession {
         if exitCode != 0 { throw DotCommandError("the command exited with status \(exitCode)") }
     }
 
-    /// Starts `/bin/sh -c text`, its standard output on `output` when given.
-    private static func spawnShell(_ text: String, output: Int32?) throws -> pid_t {
+    /// Starts `/bin/sh -c text`, its standard input on `input` and its standard output on `output`
+    /// when given.
+    static func spawnShell(_ text: String, input: Int32? = nil, output: Int32?) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
+        }
         if let output {
             posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
             posix_spawn_file_actions_addclose(&actions, output)

@@ -179,25 +179,50 @@ final class ShellSession {
         }
     }
 
+    /// Writes the result of `statement`, through the pager when `.pager` is on and it is taller than
+    /// the screen.
     private func printResult(of statement: Statement) throws {
+        guard let pager = pagerSink() else {
+            if let note = try printResult(of: statement, to: output) { io.printError(note) }
+            return
+        }
+        let note: String?
+        do {
+            note = try printResult(of: statement, to: pager)
+        } catch is PagerSink.Closed {
+            // The user left the pager before the last row: the rest is not wanted, and that is no error.
+            note = nil
+        } catch {
+            try pager.finish()
+            throw error
+        }
+        try pager.finish()
+        if let note { io.printError(note) }
+    }
+
+    /// Renders `statement` into `sink`; returns the line saying how many rows a machine mode left out
+    /// (for standard error, after the result).
+    private func printResult(of statement: Statement, to sink: any ByteSink) throws -> String? {
         var options = settings.render
         options.escapesControlCharacters = isOutputTerminal
         if settings.isAutoMode, isOutputTerminal { options.maximumGridWidth = io.terminalSize()?.columns }
-        let renderer = ResultRenderer(sink: output, options: options)
+        let renderer = ResultRenderer(sink: sink, options: options)
+        var note: String?
         if let maxRows = settings.maxRows, statement.columnCount > 0 {
             let summary = try renderer.render(statement, limit: maxRows)
             try renderer.flush()
             // Human modes say it in the result; machine modes must stay parseable, so it goes to stderr.
             if summary.omittedRowCount > 0, !options.mode.isHuman {
-                io.printError(
+                note =
                     "(\(summary.rowCount) rows, \(summary.omittedRowCount) not shown: the first \(maxRows / 2 + maxRows % 2)"
-                        + " and the last \(maxRows / 2) are; .maxrows all shows every row)")
+                    + " and the last \(maxRows / 2) are; .maxrows all shows every row)"
             }
         } else {
             try renderer.render(statement)
             try renderer.flush()
         }
-        try output.flush()
+        try sink.flush()
+        return note
     }
 
     private func bindParameters(_ statement: Statement) throws {
@@ -281,11 +306,8 @@ final class ShellSession {
             message += " (\(refusal))"
             safeMode.clearRefusal()
         }
-        let byteOffset = error.offset ?? offset ?? 0
-        let local = SourceLocation(byteOffset: byteOffset, in: sql)
         let diagnostic = Diagnostic(
-            path: path, location: SourceLocation(line: local.line + firstLine - 1, column: local.column),
-            sourceLine: SourceLocation.lineText(local.line, in: sql), message: message, underlying: error)
+            error, path: path, in: SourceText(sql, firstLine: firstLine), statementStart: offset ?? 0, message: message)
         io.printError(DiagnosticFormatter(usesColor: configuration.usesColor).format(diagnostic))
     }
 }

@@ -9,6 +9,8 @@ struct ShellSettings {
     /// Whether `.mode auto` is on: ``render`` draws a box when the rows fit the terminal's width and
     /// the `line` layout when they would not.
     var isAutoMode = false
+    /// The pager results taller than the screen go to (`.pager`), nil when off (the default).
+    var pagerCommand: String?
     /// Whether the rows changed by each statement are printed (`.changes`).
     var showsChanges = false
     /// Whether reading stops at the first error (`.bail`, `--bail`).

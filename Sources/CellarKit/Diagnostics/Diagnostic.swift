@@ -44,9 +44,9 @@ public struct Diagnostic: Error, Sendable, CustomStringConvertible {
 
     /// A diagnostic pointing at a byte offset within the full text of a file.
     public init(path: String, text: String, byteOffset: Int, message: String, underlying: (any Error & Sendable)? = nil) {
-        let location = SourceLocation(byteOffset: byteOffset, in: text)
+        let source = SourceText(text)
         self.init(
-            path: path, location: location, sourceLine: SourceLocation.lineText(location.line, in: text),
+            path: path, location: source.location(of: byteOffset), sourceLine: source.lineText(at: byteOffset),
             message: message, underlying: underlying)
     }
 

@@ -39,9 +39,8 @@ struct SectionRunner {
                     "\(what) cannot change inside a transaction (SQLite would silently ignore it), and cellar runs this "
                     + "in one (a migration that sets it needs '-- migrate:up transaction:false')"
             }
-            let diagnostic = Diagnostic(
-                path: path, text: text, byteOffset: startOffset + (error.offset ?? 0), message: message, underlying: error)
-            throw MigrationError.failed(diagnostic)
+            throw MigrationError.failed(
+                Diagnostic(error, path: path, in: SourceText(text, baseOffset: startOffset), message: message))
         }
     }
 

@@ -20,20 +20,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// SourceLocation(byteOffset: 7, in: "a;\nbéc") // line 2, column 4
     /// ```
     public init(byteOffset: Int, in text: some Collection<UInt8>) {
-        var line = 1
-        var column = 1
-        var index = 0
-        for byte in text {
-            if index >= byteOffset { break }
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
-        self.init(line: line, column: column)
+        self = SourceLocation(line: 1, column: 1).advanced(over: text.prefix(max(0, byteOffset)))
     }
 
     /// The location of a byte offset within a string's UTF-8 form.
@@ -44,19 +31,27 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// `line:column`, as compilers write it.
     public var description: String { "\(line):\(column)" }
 
-    /// The location reached after reading `text` starting at this location.
-    ///
-    /// Used to keep track of positions in a stream read piece by piece.
+    /// The location reached after reading `text` starting at this location: lines by newlines, columns
+    /// by Unicode scalars (UTF-8 continuation bytes do not count). The one walker from bytes to lines and
+    /// columns: error locations, and the script reader keeping its place in a stream read piece by piece.
     public func advanced(over text: some Collection<UInt8>) -> SourceLocation {
+        if let result = text.withContiguousStorageIfAvailable({ advanced(over: $0) }) { return result }
+        return Array(text).withUnsafeBufferPointer { advanced(over: $0) }
+    }
+
+    /// ``advanced(over:)`` on contiguous bytes, the script reader's hot path: only the bytes after the
+    /// last newline are decoded; those before it are only counted as newlines.
+    package func advanced(over text: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         var result = self
-        for byte in text {
-            if byte == UInt8(ascii: "\n") {
-                result.line += 1
-                result.column = 1
-            } else if byte & 0xC0 != 0x80 {
-                result.column += 1
-            }
+        var lastNewline = text.count - 1
+        while lastNewline >= 0, text[lastNewline] != UInt8(ascii: "\n") { lastNewline -= 1 }
+        if lastNewline >= 0 {
+            var newlines = 0
+            for byte in UnsafeBufferPointer(rebasing: text[...lastNewline]) where byte == UInt8(ascii: "\n") { newlines += 1 }
+            result.line += newlines
+            result.column = 1
         }
+        for byte in UnsafeBufferPointer(rebasing: text[(lastNewline + 1)...]) where byte & 0xC0 != 0x80 { result.column += 1 }
         return result
     }
 

@@ -88,14 +88,21 @@ public final class Statement {
         case .text(let text):
             code = sqlite3_bind_text64(
                 handle, Int32(index), text, UInt64(text.utf8.count), cellar_transient(), UInt8(SQLITE_UTF8))
-        case .blob(let bytes) where bytes.isEmpty:
-            // A zero-length blob must still be a blob, not NULL (an empty array may have no storage).
-            code = sqlite3_bind_zeroblob(handle, Int32(index), 0)
         case .blob(let bytes):
-            code = bytes.withUnsafeBytes { buffer in
-                sqlite3_bind_blob64(handle, Int32(index), buffer.baseAddress, UInt64(buffer.count), cellar_transient())
-            }
+            try bytes.withUnsafeBytes { try bindBlob($0, at: index) }
+            return
         }
+        guard code == SQLITE_OK else { throw SQLiteError.read(from: database.handle, code: code, sql: sql) }
+    }
+
+    /// Binds a copy of `bytes` as a blob to the 1-based parameter `index`. Empty bytes bind as a
+    /// zero-length blob (`sqlite3_bind_zeroblob`), never NULL: an empty buffer may have no address,
+    /// and `sqlite3_bind_blob` binds NULL for a null pointer.
+    package func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
+        let code =
+            bytes.isEmpty
+            ? sqlite3_bind_zeroblob(handle, Int32(index), 0)
+            : sqlite3_bind_blob64(handle, Int32(index), bytes.baseAddress, UInt64(bytes.count), cellar_transient())
         guard code == SQLITE_OK else { throw SQLiteError.read(from: database.handle, code: code, sql: sql) }
     }
 

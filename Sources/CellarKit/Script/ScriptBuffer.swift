@@ -5,7 +5,7 @@
 /// Reading checks the encoding as it goes: a UTF-8 byte-order mark is skipped; UTF-16 (by its
 /// byte-order mark or a NUL byte) and invalid UTF-8 are errors at the first bad byte; a script with a
 /// CR and no LF (CR-only line ends) is an error at its first CR, before any statement runs.
-struct ScriptBuffer {
+struct ScriptBuffer: LocatableText {
     /// What went wrong with the bytes themselves.
     struct EncodingError: Error {
         /// Index in ``ScriptBuffer/bytes`` of the first bad byte.
@@ -174,7 +174,7 @@ struct ScriptBuffer {
         while keep > 0, consumed - keep < Self.keptLineLimit, bytes[keep - 1] != UInt8(ascii: "\n") { keep -= 1 }
         guard keep > 0 else { return }
         startLocation = bytes.withUnsafeBufferPointer {
-            Self.advance(startLocation, over: UnsafeBufferPointer(rebasing: $0[..<keep]))
+            startLocation.advanced(over: UnsafeBufferPointer(rebasing: $0[..<keep]))
         }
         bytes.removeFirst(keep)
         consumed -= keep
@@ -186,7 +186,7 @@ struct ScriptBuffer {
     /// The line and column of `index`.
     func location(of index: Int) -> SourceLocation {
         bytes.withUnsafeBufferPointer {
-            Self.advance(startLocation, over: UnsafeBufferPointer(rebasing: $0[..<min(index, $0.count)]))
+            startLocation.advanced(over: UnsafeBufferPointer(rebasing: $0[..<min(index, $0.count)]))
         }
     }
 
@@ -199,27 +199,5 @@ struct ScriptBuffer {
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
-    }
-
-    /// `location` moved over `text`: lines by newlines, columns by Unicode scalars.
-    static func advance(_ location: SourceLocation, over text: UnsafeBufferPointer<UInt8>) -> SourceLocation {
-        var result = location
-        var lastNewline = -1
-        var index = text.count - 1
-        while index >= 0 {
-            if text[index] == UInt8(ascii: "\n") {
-                lastNewline = index
-                break
-            }
-            index -= 1
-        }
-        if lastNewline >= 0 {
-            var newlines = 0
-            for byte in UnsafeBufferPointer(rebasing: text[...lastNewline]) where byte == UInt8(ascii: "\n") { newlines += 1 }
-            result.line += newlines
-            result.column = 1
-        }
-        for byte in UnsafeBufferPointer(rebasing: text[(lastNewline + 1)...]) where byte & 0xC0 != 0x80 { result.column += 1 }
-        return result
     }
 }

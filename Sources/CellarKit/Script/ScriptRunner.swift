@@ -38,9 +38,8 @@ public final class ScriptRunner {
         public let changes: Int
     }
 
-    /// A statement that failed, by its index in the script buffer.
+    /// A statement that failed; the error's offset is always set, an index in the script buffer.
     private struct StatementFailure: Error {
-        let index: Int
         let error: SQLiteError
     }
 
@@ -116,15 +115,15 @@ public final class ScriptRunner {
             let message = policy.refusalMessage ?? failure.error.message
             policy.refusesTransactionControl = false
             let notes = rollBack(path: path)
-            var result = diagnostic(
-                buffer, path: path, index: failure.index, message: message, notes: notes, underlying: failure.error)
+            var result = Diagnostic(failure.error, path: path, in: buffer, message: message, notes: notes)
             result.reason = reason(for: refusal, error: failure.error)
             throw result
         } catch let failure as ScriptBuffer.EncodingError {
             policy.refusesTransactionControl = false
             let notes = rollBack(path: path)
-            var result = diagnostic(
-                buffer, path: path, index: failure.index, message: failure.message, notes: notes, underlying: nil)
+            var result = Diagnostic(
+                path: path, location: buffer.location(of: failure.index), sourceLine: buffer.lineText(at: failure.index),
+                message: failure.message, notes: notes)
             if failure.isUTF16 { result.sourceLine = nil }
             throw result
         } catch {
@@ -172,8 +171,9 @@ public final class ScriptRunner {
             do {
                 if first < text.count - 1 { try connection.checkCancellation() }
                 prepared = try cursor.next()
-            } catch let error as SQLiteError {
-                throw StatementFailure(index: error.offset ?? first, error: error)
+            } catch var error as SQLiteError {
+                error.offset = error.offset ?? first
+                throw StatementFailure(error: error)
             }
             guard let prepared else { return }
             statementCount += 1
@@ -183,8 +183,9 @@ public final class ScriptRunner {
                 } else {
                     try cursor.run(prepared)
                 }
-            } catch let error as SQLiteError {
-                throw StatementFailure(index: prepared.startOffset, error: error)
+            } catch var error as SQLiteError {
+                error.offset = prepared.startOffset
+                throw StatementFailure(error: error)
             }
             appliedCount += 1
         }
@@ -236,14 +237,6 @@ public final class ScriptRunner {
             let needsNoTransaction = options.isTransactional && error.message.contains("within a transaction")
             return needsNoTransaction ? .needsNoTransaction : nil
         }
-    }
-
-    private func diagnostic(
-        _ buffer: ScriptBuffer, path: String, index: Int, message: String, notes: [String], underlying: SQLiteError?
-    ) -> Diagnostic {
-        Diagnostic(
-            path: path, location: buffer.location(of: index), sourceLine: buffer.lineText(at: index), message: message,
-            notes: notes, underlying: underlying)
     }
 }
 

@@ -139,6 +139,14 @@ import Testing
         #expect(imported[0].values[2] == .text(""))
     }
 
+    @Test func theNullValueNamesNullUnquotedOnly() throws {
+        let file = try folder.write("n.csv", "v,w\nNULL,\"NULL\"\n,\"\"\n")
+        let run = shell("n.db", ".nullvalue NULL\n.import --csv \(file) t\n")
+        #expect(run.status == 0, "\(run.error)")
+        let rows = try Database(path: folder.file("n.db")).query("SELECT v, w FROM t ORDER BY rowid").map(\.values)
+        #expect(rows == [[.null, .text("NULL")], [.text(""), .text("")]])
+    }
+
     @Test(arguments: [
         ("a,b\n1,\"open\n2,3\n", "2:3", "this quoted field is never closed"),
         ("a,b\n1,\"x\"y\n", "2:6", "a character follows the closing quote"),

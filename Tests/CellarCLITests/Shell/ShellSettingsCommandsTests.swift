@@ -124,6 +124,20 @@ import Testing
         )
     }
 
+    @Test func restoreLeavesWhatSQLite3sRestoreLeaves() throws {
+        try Database(path: folder.file("other.db")).execute("CREATE TABLE other (x); INSERT INTO other VALUES (X'00ff'), (2.5)")
+        for name in ["ours.db", "theirs.db"] {
+            try Database(path: folder.file(name)).execute("CREATE TABLE gone (y); INSERT INTO gone VALUES (1)")
+        }
+        let ours = InProcessRun(["shell", "-d", folder.file("ours.db")], input: ".restore \(folder.file("other.db"))\n")
+        #expect(ours.status == 0, "\(ours.error)")
+        _ = try sqlite3(".restore \(folder.file("other.db"))\n", database: folder.file("theirs.db"))
+        #expect(
+            try DatabaseFingerprint.lines(of: folder.file("ours.db")) == DatabaseFingerprint.lines(of: folder.file("theirs.db")))
+        #expect(
+            try DatabaseFingerprint.lines(of: folder.file("ours.db")) == DatabaseFingerprint.lines(of: folder.file("other.db")))
+    }
+
     @Test func restoreReplacesTheContentAndABadFileChangesNothing() throws {
         try Database(path: folder.file("other.db")).execute("CREATE TABLE other (x); INSERT INTO other VALUES (42)")
         let before = try DatabaseFingerprint.lines(of: databasePath)

@@ -11,10 +11,7 @@ import Testing
     }
 
     @Test func theReadmeQuotesEveryFileOfTheExampleApp() throws {
-        let readme = try FileBytes.readText(PublicSurfaceTests.root + "/README.md")
-        let start = try #require(readme.firstRange(of: "## CellarKit as a library"))
-        let section = readme[start.upperBound...]
-        let library = section[..<(section.firstRange(of: "\n## ")?.lowerBound ?? section.endIndex)]
+        let library = try PublicSurfaceTests.readmeLibrarySection()
         let files = try Self.exampleFiles()
         #expect(files.count == 3)
         for path in files {

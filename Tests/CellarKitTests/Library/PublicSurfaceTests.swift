@@ -32,11 +32,16 @@ import Testing
         return names
     }
 
-    @Test func everyPublicTypeIsListedInTheReadme() throws {
-        let readme = try FileBytes.readText(Self.root + "/README.md")
+    /// The README's "CellarKit as a library" section, up to the next section.
+    static func readmeLibrarySection() throws -> Substring {
+        let readme = try FileBytes.readText(root + "/README.md")
         let start = try #require(readme.firstRange(of: "## CellarKit as a library"))
         let section = readme[start.upperBound...]
-        let listed = section[..<(section.firstRange(of: "\n## ")?.lowerBound ?? section.endIndex)]
+        return section[..<(section.firstRange(of: "\n## ")?.lowerBound ?? section.endIndex)]
+    }
+
+    @Test func everyPublicTypeIsListedInTheReadme() throws {
+        let listed = try Self.readmeLibrarySection()
         let names = try Self.publicTypeNames()
         #expect(names.contains("Database") && names.contains("ResultRenderer"))
         let missing = names.filter { !listed.contains("`\($0)`") }.sorted()

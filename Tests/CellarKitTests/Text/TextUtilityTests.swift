@@ -4,10 +4,24 @@ import Testing
 @Suite struct TextUtilityTests {
     @Test(arguments: [
         (0, "a;\nbéc", 1, 1), (2, "a;\nbéc", 1, 3), (3, "a;\nbéc", 2, 1), (6, "a;\nbéc", 2, 3), (7, "a;\nbéc", 2, 4),
-        (4, "🍷x", 1, 2), (100, "ab", 1, 3),
+        (4, "🍷x", 1, 2), (100, "ab", 1, 3), (-1, "ab", 1, 1),
     ])
     func byteOffsetsBecomeLinesAndCharacterColumns(offset: Int, text: String, line: Int, column: Int) {
         #expect(SourceLocation(byteOffset: offset, in: text) == SourceLocation(line: line, column: column))
+    }
+
+    /// One walker serves a whole text and a stream read piece by piece: walking two pieces in turn
+    /// ends where walking the whole does, for contiguous and non-contiguous bytes alike.
+    @Test(arguments: ["", "a;\nbéc", "\n\n🍷x\né\n", "one\r\ntwo"])
+    func walkingInPiecesEndsWhereTheWholeTextEnds(text: String) {
+        let bytes = Array(text.utf8)
+        let whole = SourceLocation(byteOffset: bytes.count, in: bytes)
+        for split in 0...bytes.count {
+            let start = SourceLocation(line: 1, column: 1)
+            #expect(start.advanced(over: bytes[..<split]).advanced(over: bytes[split...]) == whole)
+            #expect(
+                start.advanced(over: bytes[..<split].lazy.map { $0 }).advanced(over: bytes[split...].lazy.map { $0 }) == whole)
+        }
     }
 
     @Test func lineTextDropsTheTerminatorIncludingCR() {

@@ -55,10 +55,12 @@ final class TerminalSession {
         try tmux(["send-keys"] + keys)
     }
 
-    /// What the pane shows, trailing blank lines removed.
-    func screen() throws -> String {
+    /// What the pane shows, trailing blank lines removed; with `escapes`, with the colour and
+    /// attribute codes of what it shows (`capture-pane -e`).
+    func screen(escapes: Bool = false) throws -> String {
         let result = try Shell.run(
-            Self.tmux, ["-L", socket, "capture-pane", "-p", "-J"], environment: Self.tmuxEnvironment, timeout: 10)
+            Self.tmux, ["-L", socket, "capture-pane", "-p", "-J"] + (escapes ? ["-e"] : []),
+            environment: Self.tmuxEnvironment, timeout: 10)
         return result.output.trimmingTrailingNewlines()
     }
 
