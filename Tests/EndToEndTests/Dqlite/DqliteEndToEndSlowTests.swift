@@ -191,6 +191,23 @@ struct DqliteEndToEndSlowTests {
         #expect(count.output == "2\n", "\(count)")
     }
 
+    @Test func dumpWritesTheSameSQLAsOnAFile() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.loggedMigrations(3)
+        try project.migration(
+            "0004_values.sql", "CREATE TABLE v(a, b, c);\nINSERT INTO v VALUES (1.5, x'00ff', NULL), ('it''s', -7, 1e300);")
+        for step in [["migrate"], ["dump", "runs", "t%", "v"], ["dump", "--data-only", "v"], ["dump", "nothing"]] {
+            let remote = try project.remote(cluster, "app", step)
+            let local = try project.local("app.sqlite", step)
+            #expect(remote.status == local.status && remote.error == local.error, "\(step): \(remote)")
+            #expect(timeless(remote.output) == timeless(local.output), "\(step): \(remote)")
+        }
+        let whole = try project.remote(cluster, "app", ["dump"])
+        #expect(whole.status == 0 && whole.output.hasPrefix("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n"), "\(whole)")
+        #expect(whole.output.contains("INSERT INTO v VALUES(1.5,X'00ff',NULL);") && whole.output.hasSuffix("COMMIT;\n"))
+    }
+
     /// `output` with durations (`in 12 ms;`, `in 1.20 s;`) replaced, for comparing two runs.
     private func timeless(_ output: String) -> String {
         output.replacing(#/ in [0-9.]+ m?s/#, with: " in T")
@@ -231,6 +248,7 @@ struct DqliteEndToEndSlowTests {
         (["create"], "'create' works on database files"),
         (["migrate", "--dry-run"], "migrate --dry-run is not available on a dqlite database"),
         (["--load-extension", "x.so", "status"], "--load-extension cannot load into a dqlite database"),
+        (["shell"], "'shell' does not work on a dqlite database yet"),
         (["query", "SELECT 1", "--safe"], "query --safe is not available on a dqlite database"),
         (["run", "-", "--safe"], "run --safe is not available on a dqlite database"),
         (["migrate", "--backup"], "'backup' needs SQLite's online backup API"),
