@@ -20,4 +20,6 @@ struct Invocation {
     let io: IO
     /// Where a command run for one database of a fleet leaves what it did; nil otherwise.
     var record: FleetRecord? = nil
+    /// The migration files a fleet reads once for all its databases; nil outside a fleet.
+    var fleetFiles: FleetMigrationFiles? = nil
 }

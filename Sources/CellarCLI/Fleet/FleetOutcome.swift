@@ -36,7 +36,9 @@ struct FleetOutcome {
         let error = BufferSink()
         let io = IO(input: BufferSource(""), output: output, error: error, environment: invocation.io.environment)
         let record = FleetRecord()
-        let single = Invocation(arguments: invocation.arguments, configuration: configuration, io: io, record: record)
+        let single = Invocation(
+            arguments: invocation.arguments, configuration: configuration, io: io, record: record,
+            fleetFiles: invocation.fleetFiles)
         let status: ExitStatus
         do {
             status = try command.run(single)

@@ -40,6 +40,8 @@ final class FleetRunner: @unchecked Sendable {
 
     private init(command: any Command.Type, invocation: Invocation, list: DatabaseList, total: Int?) throws {
         self.command = command
+        var invocation = invocation
+        invocation.fleetFiles = FleetMigrationFiles()
         self.invocation = invocation
         let arguments = invocation.arguments
         isFailFast = arguments.has(FleetOptions.failFast.long)

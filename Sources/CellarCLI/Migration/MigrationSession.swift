@@ -15,14 +15,21 @@ struct MigrationSession {
 
     /// Every migration of the configured folder, checked before the database is touched.
     func loadMigrations() throws -> [Migration] {
-        try translating { try MigrationSource.folder(configuration.migrationsDirectory).load() }
+        let files = try loadMigrationFiles()
+        if let problem = files.problems.first { try translating { throw problem.error } }
+        return files.migrations
     }
 
     /// Every migration of the configured folder that can be used, and the files that cannot, for the
     /// commands that only report or that act on some files only (SPEC: they keep working when a
-    /// pending file is malformed).
+    /// pending file is malformed). A fleet reads the folder once for all its databases.
     func loadMigrationFiles() throws -> MigrationFiles {
-        try translating { try MigrationSource.folder(configuration.migrationsDirectory).loadReportingProblems() }
+        let folder = configuration.migrationsDirectory
+        let source = MigrationSource.folder(folder)
+        return try translating {
+            guard let shared = invocation.fleetFiles else { return try source.loadReportingProblems() }
+            return try shared.files(in: folder) { () throws(MigrationError) in try source.loadReportingProblems() }
+        }
     }
 
     /// Throws the error of the first file among `versions` that cannot be used: the files a command

@@ -29,24 +29,38 @@ package struct SHA256: Sendable {
 
     /// Feeds more bytes.
     package mutating func update(_ bytes: some Sequence<UInt8>) {
-        var schedule = [UInt32](repeating: 0, count: 64)
-        for byte in bytes {
-            pending.append(byte)
-            byteCount &+= 1
-            if pending.count == 64 {
-                compress(&schedule)
-                pending.removeAll(keepingCapacity: true)
-            }
+        let absorbed: Void? = bytes.withContiguousStorageIfAvailable { absorb($0) }
+        if absorbed == nil { Array(bytes).withUnsafeBufferPointer { absorb($0) } }
+    }
+
+    /// Hashes every whole 64-byte block of `bytes` in place, keeping the rest until more comes.
+    private mutating func absorb(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        byteCount &+= UInt64(bytes.count)
+        var offset = 0
+        if !pending.isEmpty {
+            offset = min(64 - pending.count, bytes.count)
+            pending.append(contentsOf: UnsafeBufferPointer(start: base, count: offset))
+            guard pending.count == 64 else { return }
+            let block = pending
+            block.withUnsafeBufferPointer { Self.compress(&state, block: $0.baseAddress!) }
+            pending.removeAll(keepingCapacity: true)
         }
+        while bytes.count - offset >= 64 {
+            Self.compress(&state, block: base + offset)
+            offset += 64
+        }
+        pending.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: bytes.count - offset))
     }
 
     /// The 32-byte digest of everything fed so far.
     package func finalize() -> [UInt8] {
         var copy = self
         let bitLength = byteCount &* 8
-        copy.update([0x80])
-        while copy.pending.count != 56 { copy.update([0]) }
-        copy.update((0..<8).reversed().map { UInt8(truncatingIfNeeded: bitLength >> (UInt64($0) * 8)) })
+        var padding: [UInt8] = [0x80]
+        padding.append(contentsOf: repeatElement(0, count: (119 - pending.count) % 64))
+        padding.append(contentsOf: (0..<8).reversed().map { UInt8(truncatingIfNeeded: bitLength >> (UInt64($0) * 8)) })
+        copy.update(padding)
         return copy.state.flatMap { word in (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> (UInt32($0) * 8)) } }
     }
 
@@ -59,38 +73,44 @@ package struct SHA256: Sendable {
 
     // MARK: - The compression function
 
-    private mutating func compress(_ schedule: inout [UInt32]) {
-        for index in 0..<16 {
-            let base = index * 4
-            schedule[index] =
-                UInt32(pending[base]) << 24 | UInt32(pending[base + 1]) << 16 | UInt32(pending[base + 2]) << 8
-                | UInt32(pending[base + 3])
+    /// Mixes the 64 bytes at `block` into `state`.
+    private static func compress(_ state: inout [UInt32], block: UnsafePointer<UInt8>) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            for index in 0..<16 {
+                let base = block + index * 4
+                schedule[index] = UInt32(base[0]) << 24 | UInt32(base[1]) << 16 | UInt32(base[2]) << 8 | UInt32(base[3])
+            }
+            for index in 16..<64 {
+                let early = schedule[index - 15]
+                let late = schedule[index - 2]
+                let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
+                let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
+                schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
+            }
+            roundConstants.withUnsafeBufferPointer { constants in
+                state.withUnsafeMutableBufferPointer { state in
+                    var (a, b, c, d) = (state[0], state[1], state[2], state[3])
+                    var (e, f, g, h) = (state[4], state[5], state[6], state[7])
+                    for index in 0..<64 {
+                        let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                        let choice = (e & f) ^ (~e & g)
+                        let temporary1 = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
+                        let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let temporary2 = sum0 &+ majority
+                        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ temporary2)
+                    }
+                    state[0] &+= a
+                    state[1] &+= b
+                    state[2] &+= c
+                    state[3] &+= d
+                    state[4] &+= e
+                    state[5] &+= f
+                    state[6] &+= g
+                    state[7] &+= h
+                }
+            }
         }
-        for index in 16..<64 {
-            let early = schedule[index - 15]
-            let late = schedule[index - 2]
-            let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
-            let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
-            schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for index in 0..<64 {
-            let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let temporary1 = h &+ sum1 &+ choice &+ Self.roundConstants[index] &+ schedule[index]
-            let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temporary2 = sum0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ temporary2)
-        }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
     }
 }
 

@@ -27,7 +27,7 @@ package enum DirectoryListing {
             }
             if name != ".", name != "..", isRegularFile(join(path, name)) { names.append(name) }
         }
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// `folder/name`, without doubling a slash the folder already ends with.

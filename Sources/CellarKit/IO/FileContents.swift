@@ -9,6 +9,8 @@ package enum FileContents {
         guard descriptor >= 0 else { throw SystemError(operation: "open \(path)", code: errno) }
         defer { close(descriptor) }
         var result: [UInt8] = []
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { result.reserveCapacity(Int(status.st_size)) }
         try readToEnd(descriptor, path: path, limit: .max, into: &result)
         return result
     }
@@ -40,8 +42,11 @@ package enum FileContents {
     }
 
     /// Appends what is left of `descriptor` to `result`, refusing to go past `limit` bytes in all.
+    /// Reads in chunks of at most 64 KiB, or one byte more than the room `result` has reserved (a small
+    /// file is then read in one call, without clearing a large buffer first).
     private static func readToEnd(_ descriptor: Int32, path: String, limit: Int, into result: inout [UInt8]) throws {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let room = result.capacity - result.count
+        var chunk = [UInt8](repeating: 0, count: room > 0 && room < 1 << 16 ? room + 1 : 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
