@@ -37,9 +37,7 @@ public func run(argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count:
         let message =
             "environment variable \(name) is not valid UTF-8: cellar takes settings as UTF-8 text only, so it cannot "
             + "name that file or folder exactly"
-        let status = ErrorReporter(io: io, usesColor: nil).report(UsageError(message))
-        try? io.error.flush()
-        return status.rawValue
+        return refuse(message, io: io)
     }
     return run(commandLine: arguments, io: io)
 }
@@ -84,11 +82,17 @@ public func run(commandLine arguments: [[UInt8]], io: IO) -> Int32 {
         let message =
             "argument \(index + 1) is not valid UTF-8 ('\(shown)', byte 0x\(HexEncoding.string([bytes[bad]]))): "
             + "cellar takes arguments as UTF-8 text only, so it cannot name that file or pass that value exactly"
-        let status = ErrorReporter(io: io, usesColor: nil).report(UsageError(message))
-        try? io.error.flush()
-        return status.rawValue
+        return refuse(message, io: io)
     }
     return run(arguments.map { String(decoding: $0, as: UTF8.self) }, io: io)
+}
+
+/// Reports a command line refused before it is parsed as a usage error on `io`.
+/// - Returns: the exit status, 2.
+private func refuse(_ message: String, io: IO) -> Int32 {
+    let status = ErrorReporter(io: io, usesColor: nil).report(UsageError(message))
+    try? io.error.flush()
+    return status.rawValue
 }
 
 /// Parses and runs the command; `configured` learns the configuration once it is resolved.

@@ -116,14 +116,15 @@ package final class RemoteConnection: SQLConnection {
         let sql = String(decoding: piece, as: UTF8.self)
         try authorize(sql, offset: first)
         let counted = try localParameterCount(of: sql, offset: first)
-        if let count = counted ?? (StatementSplitter.mayHaveParameters(piece) ? nil : 0) {
-            return (RemoteStatement(connection: self, sql: sql, prepared: nil, parameterCount: count), end)
+        if let count = counted ?? (ParameterScanner.names(in: piece).isEmpty ? 0 : nil) {
+            return (
+                RemoteStatement(connection: self, sql: sql, prepared: nil, parameterNames: names(in: piece, count: count)), end
+            )
         }
         do {
             let statement = try preparedOnLeader(sql)
-            return (
-                RemoteStatement(connection: self, sql: sql, prepared: statement, parameterCount: statement.parameterCount), end
-            )
+            let names = names(in: piece, count: statement.parameterCount)
+            return (RemoteStatement(connection: self, sql: sql, prepared: statement, parameterNames: names), end)
         } catch let error as DqliteError {
             throw translate(error, sql: sql, offset: first)
         }
@@ -203,6 +204,13 @@ package final class RemoteConnection: SQLConnection {
             error.offset = offset + (error.offset ?? 0)
             throw error
         }
+    }
+
+    /// The names of the statement's `count` parameters, each nil for `?NNN` or when they cannot be read.
+    private func names(in statement: UnsafeBufferPointer<UInt8>, count: Int) -> [String?] {
+        guard count > 0 else { return [] }
+        let names = ParameterScanner.names(in: statement)
+        return names.count == count ? names : Array(repeating: nil, count: count)
     }
 
     /// `sql` prepared on the leader, once per connection.

@@ -24,28 +24,6 @@ public final class RemoteDatabase {
             DqliteConfiguration(addresses: url.addresses, database: url.database, retryBudget: max(busyTimeout, 1)))
     }
 
-    /// Runs one statement that returns no rows; the number of rows it changed.
-    @discardableResult
-    public func execute(_ sql: String, _ values: [Value] = []) throws -> Int {
-        Int(try connection.execute(sql, values.map(Self.wire)).rowsAffected)
-    }
-
-    /// Every row of one statement.
-    public func query(_ sql: String, _ values: [Value] = []) throws -> [[Value]] {
-        try connection.query(sql, values.map(Self.wire)).all().map { $0.map(Self.value) }
-    }
-
-    /// The rows of one statement, read as they are consumed.
-    public func stream(_ sql: String, _ values: [Value] = []) throws -> (columns: [String], next: () throws -> [Value]?) {
-        let rows = try connection.query(sql, values.map(Self.wire))
-        return (rows.columns, { try rows.next()?.map(Self.value) })
-    }
-
-    /// The first column of the first row, or nil without rows.
-    public func scalar(_ sql: String, _ values: [Value] = []) throws -> Value? {
-        try query(sql, values).first?.first
-    }
-
     /// `BEGIN IMMEDIATE` (or the `BEGIN` statement given), retried while another connection holds the
     /// write lock, up to the busy timeout.
     public func beginImmediate(_ statement: String = "BEGIN IMMEDIATE") throws {
@@ -65,20 +43,9 @@ public final class RemoteDatabase {
         }
     }
 
-    /// Rolls back the open transaction, if the connection still has one (a lost leader took it already).
-    public func rollbackIfOpen() {
-        guard connection.leader != nil else { return }
-        _ = try? connection.execute("ROLLBACK")
-    }
-
     /// Finds the leader again after it was lost.
     public func reconnect() throws {
         try connection.reconnect()
-    }
-
-    /// Whether `error` means the leader or the connection was lost (the transaction is gone).
-    public static func isLeadershipLoss(_ error: any Error) -> Bool {
-        (error as? DqliteError)?.isLeadershipLoss ?? false
     }
 
     static func isBusy(_ error: DqliteError) -> Bool {

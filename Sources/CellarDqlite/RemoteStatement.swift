@@ -8,7 +8,7 @@ import DqliteClient
 /// (one round trip); `BEGIN` waits out `SQLITE_BUSY` up to the busy timeout.
 package final class RemoteStatement: SQLStatement {
     package let sql: String
-    package let parameterCount: Int
+    private let parameterNames: [String?]
     private let connection: RemoteConnection
     private let prepared: DqliteStatement?
     private let returnsRows: Bool
@@ -18,12 +18,12 @@ package final class RemoteStatement: SQLStatement {
     /// The failure of a query started to learn its columns, thrown by the next step.
     private var startFailure: DqliteError?
 
-    init(connection: RemoteConnection, sql: String, prepared: DqliteStatement?, parameterCount: Int) {
+    init(connection: RemoteConnection, sql: String, prepared: DqliteStatement?, parameterNames: [String?]) {
         self.connection = connection
         self.sql = sql
         self.prepared = prepared
-        self.parameterCount = parameterCount
-        parameters = Array(repeating: .null, count: parameterCount)
+        self.parameterNames = parameterNames
+        parameters = Array(repeating: .null, count: parameterNames.count)
         returnsRows = Self.returnsRows(sql)
     }
 
@@ -32,8 +32,11 @@ package final class RemoteStatement: SQLStatement {
     }
 
     package var isReadOnly: Bool { returnsRows && !sql.uppercased().contains("RETURNING") }
-    /// dqlite does not report parameter names.
-    package func parameterName(at index: Int) -> String? { nil }
+    package var parameterCount: Int { parameterNames.count }
+    /// dqlite does not report parameter names: they are read from the text (``ParameterScanner``).
+    package func parameterName(at index: Int) -> String? {
+        parameterNames.indices.contains(index - 1) ? parameterNames[index - 1] : nil
+    }
 
     package func bind(_ value: (any ValueConvertible)?, at index: Int) throws {
         guard (1...max(parameters.count, 1)).contains(index), index <= parameters.count else {
@@ -116,7 +119,7 @@ package final class RemoteStatement: SQLStatement {
             var text = String(integer)
             return try text.withUTF8(body)
         case .real(let real):
-            var text = ValueCells.sqliteText(of: real)
+            var text = RealText.sqliteText(of: real)
             return try text.withUTF8(body)
         case .text(var text): return try text.withUTF8(body)
         case .blob(let bytes): return try bytes.withUnsafeBufferPointer(body)

@@ -76,28 +76,4 @@ enum StatementSplitter {
     static func firstToken(in bytes: [UInt8], from start: Int) -> Int {
         bytes.withUnsafeBufferPointer { firstToken(in: $0, from: start, length: bytes.count) }
     }
-
-    /// Whether `statement` may hold a parameter (`?`, `?NNN`, `:name`, `@name`, `$name`) outside its
-    /// strings, quoted names and comments; false means it has none.
-    static func mayHaveParameters(_ statement: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < statement.count {
-            let byte = statement[index]
-            switch byte {
-            case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "$"):
-                return true
-            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "["):
-                let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : byte
-                index += 1
-                while index < statement.count, statement[index] != close { index += 1 }
-                index += 1
-            case UInt8(ascii: "-"), UInt8(ascii: "/"):
-                let next = firstToken(in: statement, from: index, length: statement.count)
-                index = next == index ? index + 1 : next
-            default:
-                index += 1
-            }
-        }
-        return false
-    }
 }

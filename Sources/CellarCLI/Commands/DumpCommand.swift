@@ -29,9 +29,14 @@ enum DumpCommand: Command {
         let options = DumpOptions(
             tablePatterns: arguments.positionals, content: content,
             escapesControlCharacters: invocation.io.isOutputTerminal)
-        let database = try DatabaseOpener(invocation.configuration).openExisting(defensive: true)
+        let session = MigrationSession(invocation)
         do {
-            try database.dump(to: invocation.io.output, options: options)
+            if session.isRemote {
+                try session.withReadableConnection { try $0.dumpSQL(to: invocation.io.output, options: options) }
+            } else {
+                let database = try DatabaseOpener(invocation.configuration).openExisting(defensive: true)
+                try database.dump(to: invocation.io.output, options: options)
+            }
         } catch let error as DumpError {
             throw CommandFailure(message: error.description)
         }

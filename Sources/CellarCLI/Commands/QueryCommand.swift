@@ -27,6 +27,18 @@ enum QueryCommand: Command {
         let sql = try statements(arguments.positionals[0], io: invocation.io)
         let parameters = try QueryParameters(arguments.allValues("param"))
         let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
+        let session = MigrationSession(invocation)
+        if session.isRemote {
+            if arguments.has("safe") {
+                throw CommandFailure(
+                    message: "query --safe is not available on a dqlite database: cellar cannot install SQLite's "
+                        + "authorizer on the cluster's nodes")
+            }
+            let renderer = ResultRenderer(sink: invocation.io.output, options: options)
+            return try session.withReadableConnection { connection in
+                try runStatements(sql, on: connection, parameters: parameters, renderer: renderer)
+            }
+        }
         let database = try DatabaseOpener(invocation.configuration).openExisting(
             defensive: true, fileFunctions: true, safe: arguments.has("safe"))
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
@@ -57,14 +69,20 @@ enum QueryCommand: Command {
 
     /// Runs every statement of `sql`, rendering each result; an SQL error names its place in `sql`.
     private static func runStatements(
-        _ sql: String, on database: Database, parameters: QueryParameters, renderer: ResultRenderer
+        _ sql: String, on database: some SQLConnection, parameters: QueryParameters, renderer: ResultRenderer
     ) throws -> ExitStatus {
         do {
             try database.withStatements(in: sql) { cursor in
                 while let prepared = try cursor.next() {
                     try parameters.bind(to: prepared.statement)
                     do {
-                        try renderer.render(prepared.statement)
+                        // A file's statements take the renderer's entry point specialised for them (rows
+                        // stream without a witness-table call per cell); other engines the generic one.
+                        if let statement = prepared.statement as? Statement {
+                            try renderer.render(statement)
+                        } else {
+                            try renderer.render(statement: prepared.statement)
+                        }
                     } catch var error as SQLiteError {
                         error.offset = prepared.startOffset
                         throw error
@@ -74,7 +92,7 @@ enum QueryCommand: Command {
             try renderer.flush()
         } catch let error as SQLiteError {
             try? renderer.flush()
-            let message = database.safeModePolicy?.lastRefusal.map(FlagAdvice.message(for:)) ?? error.message
+            let message = (database as? Database)?.safeModePolicy?.lastRefusal.map(FlagAdvice.message(for:)) ?? error.message
             throw Diagnostic(error, path: "<query>", in: SourceText(sql), message: message)
         }
         return .success

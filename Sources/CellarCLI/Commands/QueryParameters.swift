@@ -42,7 +42,7 @@ struct QueryParameters {
     /// Binds every parameter `statement` has.
     ///
     /// - Throws: ``CommandFailure`` naming a parameter that has no value.
-    func bind(to statement: Statement) throws {
+    func bind(to statement: some SQLStatement) throws {
         guard statement.parameterCount > 0 else { return }
         for index in 1...statement.parameterCount {
             let name = statement.parameterName(at: index)

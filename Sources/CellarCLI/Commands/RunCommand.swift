@@ -26,6 +26,7 @@ enum RunCommand: Command {
         let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
         let scripts = try openAll(arguments.positionals, io: invocation.io)
         defer { for script in scripts where script.path != "-" { close(script.descriptor) } }
+        if MigrationSession(invocation).isRemote { return try runRemote(scripts, invocation: invocation, options: options) }
         let created = DatabaseFile.path(of: invocation.configuration.databasePath).flatMap {
             DatabaseFile.exists($0) ? nil : $0
         }
@@ -46,7 +47,9 @@ enum RunCommand: Command {
                 ? RunProgress(io: invocation.io, runner: runner) : nil
             defer { progress?.clear() }
             let status = try TerminationWatcher.shared.guarding(database, io: invocation.io) {
-                try runAll(scripts, runner: runner, renderer: renderer, io: invocation.io, progress: progress)
+                try runAll(scripts, renderer: renderer, io: invocation.io, progress: progress) { source, path in
+                    try runner.run(source, path: path) { try renderer.render($0) }
+                }
             }
             try renderer.flush()
             return status
@@ -67,9 +70,31 @@ enum RunCommand: Command {
         unlink(path + "-shm")
     }
 
+    /// The scripts on a dqlite database: the same runner through CellarKit's engine seam.
+    private static func runRemote(
+        _ scripts: [(path: String, descriptor: Int32)], invocation: Invocation, options: RenderOptions
+    ) throws -> ExitStatus {
+        let arguments = invocation.arguments
+        if arguments.has("safe") {
+            throw CommandFailure(
+                message: "run --safe is not available on a dqlite database: cellar cannot install SQLite's authorizer "
+                    + "on the cluster's nodes")
+        }
+        return try MigrationSession(invocation).withReadableConnection { connection in
+            let runner = ScriptRunner(
+                connection: connection, options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit")))
+            let renderer = ResultRenderer(sink: invocation.io.output, options: options)
+            defer { try? renderer.flush() }
+            return try runAll(scripts, renderer: renderer, io: invocation.io, progress: nil) { source, path in
+                try runner.run(source, path: path, rowsOfAnyEngine: { try renderer.render(statement: $0) })
+            }
+        }
+    }
+
+    /// Runs each script with `run` (its source and path), stopping at the first that fails.
     private static func runAll(
-        _ scripts: [(path: String, descriptor: Int32)], runner: ScriptRunner, renderer: ResultRenderer, io: IO,
-        progress: RunProgress?
+        _ scripts: [(path: String, descriptor: Int32)], renderer: ResultRenderer, io: IO, progress: RunProgress?,
+        run: (_ source: any ByteSource, _ path: String) throws -> Void
     ) throws -> ExitStatus {
         var finished: [String] = []
         for script in scripts {
@@ -77,7 +102,7 @@ enum RunCommand: Command {
                 script.path == "-" ? io.input : FileDescriptorSource(descriptor: script.descriptor)
             if let progress { source = progress.watching(source, path: script.path, size: size(of: script.descriptor)) }
             do {
-                try runner.run(source, path: script.path) { try renderer.render($0) }
+                try run(source, script.path)
             } catch var diagnostic as Diagnostic {
                 progress?.clear()
                 try? renderer.flush()

@@ -58,7 +58,7 @@ extension MigrationSession {
 
     /// The schema as `cellar schema` prints it.
     func schemaSQL(of connection: any SQLConnection) throws -> String {
-        if let remote = connection as? RemoteConnection { return try RemoteSchema.copy(of: remote.database).schemaSQL() }
+        if let remote = connection as? RemoteConnection { return try RemoteSchema.copy(of: remote).schemaSQL() }
         guard let database = connection as? Database else { return "" }
         return try database.schemaSQL()
     }

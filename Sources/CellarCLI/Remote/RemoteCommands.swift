@@ -7,7 +7,7 @@ import DqliteClient
 enum RemoteCommands {
     /// The commands whose own code runs on a dqlite database through CellarKit's engine seam.
     static let sharedCommands: Set<String> = [
-        "migrate", "setup", "status", "verify", "rollback", "baseline", "accept", "seed", "schema",
+        "migrate", "setup", "status", "verify", "rollback", "baseline", "accept", "seed", "schema", "query", "run", "dump",
     ]
 
     /// Runs `command` on the dqlite database of `invocation`.
@@ -22,8 +22,6 @@ enum RemoteCommands {
         return try session.translating {
             if sharedCommands.contains(name) { return try command.run(invocation) }
             switch name {
-            case "query": return try RemoteScriptCommands.query(session)
-            case "run": return try RemoteScriptCommands.run(session)
             default: throw CommandFailure(message: unavailableReason(name, url: invocation.configuration.databasePath))
             }
         }

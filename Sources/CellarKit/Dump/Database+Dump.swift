@@ -14,6 +14,13 @@ extension Database {
     /// - Throws: ``DumpError`` when a pattern matches nothing, ``SQLiteError`` from reading, or what
     ///   the sink throws.
     public func dump(to sink: any ByteSink, options: DumpOptions = DumpOptions()) throws {
+        try dumpSQL(to: sink, options: options)
+    }
+}
+
+extension SQLConnection {
+    /// ``Database/dump(to:options:)`` on any engine's connection.
+    package func dumpSQL(to sink: any ByteSink, options: DumpOptions = DumpOptions()) throws {
         try execute("SAVEPOINT cellar_dump")
         defer { try? execute("RELEASE cellar_dump") }
         var dumper = DatabaseDumper(database: self, options: options, sink: sink)

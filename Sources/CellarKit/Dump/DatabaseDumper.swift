@@ -3,19 +3,19 @@
 ///
 /// It streams through one ``OutputBuffer``: each table's rows go out as they are stepped, so memory
 /// stays bounded whatever the size of the database. Only the list of schema objects is held.
-struct DatabaseDumper {
+struct DatabaseDumper<Connection: SQLConnection> {
     /// One row of `sqlite_schema` that is a table.
     private struct Table {
         let name: String
         let sql: String
     }
 
-    let database: Database
+    let database: Connection
     let options: DumpOptions
     var output: OutputBuffer
     private var isSchemaWritable = false
 
-    init(database: Database, options: DumpOptions, sink: any ByteSink) {
+    init(database: Connection, options: DumpOptions, sink: any ByteSink) {
         self.database = database
         self.options = options
         self.output = OutputBuffer(sink: sink)
@@ -137,7 +137,7 @@ struct DatabaseDumper {
     }
 
     private mutating func dumpRows(of table: String, selecting columns: String) throws {
-        let statement = try database.prepare("SELECT \(columns) FROM \"\(table.replacing("\"", with: "\"\""))\"")
+        let statement = try database.prepareSingle("SELECT \(columns) FROM \"\(table.replacing("\"", with: "\"\""))\"")
         var writer = SQLLiteralRowWriter(
             isInsert: true,
             options: RenderOptions(
@@ -150,10 +150,10 @@ struct DatabaseDumper {
     /// For a dump of some tables: their `sqlite_sequence` rows, replacing only theirs.
     private mutating func dumpSequenceRows(of tables: [Table]) throws {
         guard try database.scalar("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_sequence'") != nil else { return }
-        let statement = try database.prepare("SELECT seq FROM sqlite_sequence WHERE name = ?")
+        let statement = try database.prepareSingle("SELECT seq FROM sqlite_sequence WHERE name = ?")
         for table in tables {
             try statement.reset()
-            try statement.bind([table.name])
+            try statement.bind(table.name, at: 1)
             guard try statement.step() else { continue }
             let name = Self.literal(table.name)
             output.append("DELETE FROM sqlite_sequence WHERE name=\(name);\n")

@@ -73,6 +73,15 @@ extension SQLConnection {
         return rows
     }
 
+    /// The one statement of `sql`, prepared to be stepped (and reset and stepped again) by the caller.
+    ///
+    /// - Throws: ``SQLiteError`` when `sql` holds no statement or cannot be prepared.
+    package func prepareSingle(_ sql: String) throws -> PreparedStatement {
+        let statement = try withStatements(in: sql) { cursor in try cursor.next()?.statement }
+        guard let statement else { throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement to prepare", sql: sql) }
+        return statement
+    }
+
     /// The first column of the first row of `sql`, or nil when it returns no row.
     package func scalar(_ sql: String, _ arguments: [any ValueConvertible] = []) throws -> Value? {
         try query(sql, arguments).first?.values.first

@@ -16,6 +16,9 @@ struct DelimitedRowWriter: RowWriter {
     /// The column separator when it is not one byte (`.separator ' :: '`).
     private let longSeparator: [UInt8]?
     private let rowSeparator: [UInt8]
+    /// The bytes that make a CSV cell quoted: ``csvSpecial`` and those of the column separator, one
+    /// table lookup per byte.
+    private let quotedBytes: [Bool]
     private var scratch: [UInt8] = []
 
     init(format: Format, options: RenderOptions) {
@@ -34,6 +37,9 @@ struct DelimitedRowWriter: RowWriter {
         separator = column.count == 1 ? column[0] : 0
         longSeparator = column.count == 1 ? nil : column
         rowSeparator = Array((options.rowSeparator ?? (format == .csv ? "\r\n" : "\n")).utf8)
+        var quoted = Self.csvSpecial
+        for byte in column { quoted[Int(byte)] = true }
+        quotedBytes = quoted
     }
 
     mutating func begin(columns: [String], into output: inout OutputBuffer) throws {
@@ -96,8 +102,7 @@ struct DelimitedRowWriter: RowWriter {
     }
 
     private func appendCSV(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
-        let needsQuotes =
-            bytes.isEmpty || bytes.contains { Self.csvSpecial[Int($0)] || $0 == separator || longSeparator?.contains($0) == true }
+        let needsQuotes = bytes.isEmpty || bytes.contains { quotedBytes[Int($0)] }
         guard needsQuotes else {
             output.append(bytes)
             return

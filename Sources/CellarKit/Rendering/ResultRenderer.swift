@@ -27,6 +27,14 @@ public final class ResultRenderer {
     /// - Throws: ``SQLiteError`` from stepping (rows before the error are written), or what the sink throws.
     @discardableResult
     public func render(_ statement: Statement) throws -> Int {
+        // The job is built on the concrete type here, so the per-row path is specialised for it.
+        var job = StreamJob(statement: statement)
+        return try perform(&job, options: options)
+    }
+
+    /// Steps a statement of any engine to the end, writing each row, as ``render(_:)`` does.
+    @discardableResult
+    package func render(statement: some SQLStatement) throws -> Int {
         var job = StreamJob(statement: statement)
         return try perform(&job, options: options)
     }
@@ -47,6 +55,12 @@ public final class ResultRenderer {
     /// - Throws: ``SQLiteError`` from stepping (nothing is written then), or what the sink throws.
     @discardableResult
     public func render(_ statement: Statement, limit: Int) throws -> RenderSummary {
+        try render(statement: statement, limit: limit)
+    }
+
+    /// ``render(_:limit:)`` for a statement of any engine.
+    @discardableResult
+    package func render(statement: some SQLStatement, limit: Int) throws -> RenderSummary {
         var collector = HeadTailCollector(limit: limit)
         while try statement.step() {
             collector.add(StatementCells(statement: statement))

@@ -1,5 +1,5 @@
 /// A statement on its current row, read without copying.
-struct StatementCells: CellSource {
+struct StatementCells<Statement: SQLStatement>: CellSource {
     let statement: Statement
 
     var cellCount: Int { statement.columnCount }

@@ -1,5 +1,5 @@
 /// Steps a statement and writes every row as it comes.
-struct StreamJob: RenderJob {
+struct StreamJob<Statement: SQLStatement>: RenderJob {
     let statement: Statement
 
     mutating func run<Writer: RowWriter>(_ writer: inout Writer, output: inout OutputBuffer) throws -> Int {

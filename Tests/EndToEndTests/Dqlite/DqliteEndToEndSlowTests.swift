@@ -154,6 +154,60 @@ struct DqliteEndToEndSlowTests {
         #expect(refused.error.contains("03_file.sql:1:1: error: readfile() is not available on a dqlite database"), "\(refused)")
     }
 
+    @Test(arguments: [
+        ["SELECT ?1, :a, ?1 || '?:x', typeof(:a)", "--param", "x", "--param", ":a=2.5"],
+        [
+            "SELECT version FROM runs WHERE version > :low AND version <= $high ORDER BY version", "--param", ":low=1", "--param",
+            "$high=3",
+        ],
+        ["SELECT count(*) FROM runs WHERE version > @missing"],
+        ["INSERT INTO runs VALUES (?) RETURNING version * 2", "--param", "7"],
+    ])
+    func queryBindsParametersByNameAndNumberAsOnAFile(arguments: [String]) throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.loggedMigrations(3)
+        #expect(try project.remote(cluster, "app", ["migrate"]).status == 0)
+        #expect(try project.local("app.sqlite", ["migrate"]).status == 0)
+        let remote = try project.remote(cluster, "app", ["query"] + arguments + ["--mode", "list"])
+        let local = try project.local("app.sqlite", ["query"] + arguments + ["--mode", "list"])
+        #expect(remote.status == local.status && remote.output == local.output && remote.error == local.error, "\(remote)")
+        #expect(!remote.output.isEmpty || remote.error.contains("no value for parameter @missing"), "\(remote)")
+    }
+
+    @Test func runRendersRowsAndRollsBackAFailingScriptAsOnAFile() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.folder.write("good.sql", "CREATE TABLE t(i);\nINSERT INTO t VALUES (1), (2);\nSELECT sum(i), 'x' FROM t;\n")
+        try project.folder.write("bad.sql", "INSERT INTO t VALUES (3);\nSELECT * FROM nowhere;\n")
+        #expect(try project.local("app.sqlite", ["create"]).status == 0)
+        for step in [["run", "good.sql"], ["run", "bad.sql"], ["query", "SELECT count(*) FROM t"]] {
+            let remote = try project.remote(cluster, "app", step)
+            let local = try project.local("app.sqlite", step)
+            #expect(remote.status == local.status && remote.output == local.output, "\(step): \(remote)")
+            #expect(remote.error == local.error, "\(step): \(remote)")
+        }
+        let count = try project.remote(cluster, "app", ["query", "SELECT count(*) FROM t", "--mode", "list"])
+        #expect(count.output == "2\n", "\(count)")
+    }
+
+    @Test func dumpWritesTheSameSQLAsOnAFile() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.loggedMigrations(3)
+        try project.migration(
+            "0004_values.sql", "CREATE TABLE v(a, b, c);\nINSERT INTO v VALUES (1.5, x'00ff', NULL), ('it''s', -7, 1e300);")
+        for step in [["migrate"], ["dump", "runs", "t%", "v"], ["dump", "--data-only", "v"], ["dump", "nothing"]] {
+            let remote = try project.remote(cluster, "app", step)
+            let local = try project.local("app.sqlite", step)
+            #expect(remote.status == local.status && remote.error == local.error, "\(step): \(remote)")
+            #expect(timeless(remote.output) == timeless(local.output), "\(step): \(remote)")
+        }
+        let whole = try project.remote(cluster, "app", ["dump"])
+        #expect(whole.status == 0 && whole.output.hasPrefix("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n"), "\(whole)")
+        #expect(whole.output.contains("INSERT INTO v VALUES(1.5,X'00ff',NULL);") && whole.output.hasSuffix("COMMIT;\n"))
+    }
+
     /// `output` with durations (`in 12 ms;`, `in 1.20 s;`) replaced, for comparing two runs.
     private func timeless(_ output: String) -> String {
         output.replacing(#/ in [0-9.]+ m?s/#, with: " in T")
@@ -194,6 +248,10 @@ struct DqliteEndToEndSlowTests {
         (["create"], "'create' works on database files"),
         (["migrate", "--dry-run"], "migrate --dry-run is not available on a dqlite database"),
         (["--load-extension", "x.so", "status"], "--load-extension cannot load into a dqlite database"),
+        (["shell"], "'shell' does not work on a dqlite database yet"),
+        (["query", "SELECT 1", "--safe"], "query --safe is not available on a dqlite database"),
+        (["run", "-", "--safe"], "run --safe is not available on a dqlite database"),
+        (["migrate", "--backup"], "'backup' needs SQLite's online backup API"),
     ])
     func whatARemoteDatabaseCannotDoIsAClearError(arguments: [String], message: String) throws {
         let project = DqliteProject()
