@@ -46,7 +46,7 @@ enum MigrateCommand: Command {
         let migrator = session.migrator(connection: database, migrations: migrations)
         try session.warnAboutAppliedChanges(migrator)
         if try !session.translating({ try migrator.pending(options) }).isEmpty {
-            try session.backUpIfAsked(database, version: try migrator.currentVersion())
+            try session.backUpIfAsked(database, version: migrator.currentVersion())
         }
         let start = WallClock.milliseconds()
         let applied = try session.apply(migrator, options: options)

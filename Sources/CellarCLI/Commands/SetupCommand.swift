@@ -32,7 +32,7 @@ enum SetupCommand: Command {
             if try hasPendingMigrations
                 || Seeder(connection: database).status(of: seeds).contains(where: { $0.state == .pending })
             {
-                try session.backUpIfAsked(database, version: try migrator.currentVersion())
+                try session.backUpIfAsked(database, version: migrator.currentVersion())
             }
             let start = WallClock.milliseconds()
             let applied = try session.apply(migrator, options: options)

@@ -155,11 +155,12 @@ struct MigrationSession {
         }
     }
 
-    /// Takes the `--backup` copy, if asked for, and prints its path.
-    func backUpIfAsked(_ connection: any SQLConnection, version: Int64) throws {
+    /// Takes the `--backup` copy, if asked for, and prints its path; `version` is read only then.
+    func backUpIfAsked(_ connection: any SQLConnection, version: @autoclosure () throws -> Int64) throws {
         guard let database = connection as? Database else { return try refuseBackupIfRemote() }
         let policy = BackupPolicy(invocation.arguments)
-        if let path = try policy.backUp(database, address: configuration.databasePath, version: version) {
+        guard policy.isEnabled else { return }
+        if let path = try policy.backUp(database, address: configuration.databasePath, version: version()) {
             invocation.record?.backupPath = path
             try io.printOutput("backup: \(ControlCharacterEscaping.escape(path))")
         }

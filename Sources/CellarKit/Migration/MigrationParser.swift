@@ -61,9 +61,10 @@ package enum MigrationParser {
         }
         let (up, down) = try sections(of: text, path: path)
         let upBytes = Array(text.utf8)[up.startOffset..<(up.startOffset + up.sql.utf8.count)]
+        let upChecksum = checksum(of: upBytes)
         return Migration(
             version: version, versionText: versionText, name: name, path: path, text: text, up: up, down: down,
-            checksum: checksum(of: upBytes), isUnwritten: MigrationTemplate.isUnwritten(upBytes))
+            checksum: upChecksum, isUnwritten: upChecksum == MigrationTemplate.upChecksum)
     }
 
     /// SHA-256 (lowercase hex) of `section` with CRLF as LF and, for a migration's up section,

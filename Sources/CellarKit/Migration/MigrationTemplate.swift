@@ -16,8 +16,7 @@ package enum MigrationTemplate {
     /// The up section's only line.
     static let upComment = "-- Write the SQL that applies this migration here."
 
-    /// Whether `upSection` (its text, CRLF or LF) is still the template's.
-    static func isUnwritten(_ upSection: some Collection<UInt8>) -> Bool {
-        MigrationParser.checksum(of: upSection) == MigrationParser.checksum(of: upComment.utf8)
-    }
+    /// The checksum of the template's up section: an up section with this checksum (CRLF or LF) is
+    /// still the template's.
+    static let upChecksum = MigrationParser.checksum(of: upComment.utf8)
 }
