@@ -91,7 +91,15 @@ package final class RemoteStatement: SQLStatement {
     }
 
     package func columnName(at index: Int) -> String { rows?.columns[index] ?? "" }
-    package func storageClass(at index: Int) -> StorageClass { RemoteDatabase.value(cell(index)).storageClass }
+    package func storageClass(at index: Int) -> StorageClass {
+        switch cell(index) {
+        case .null: .null
+        case .integer: .integer
+        case .real: .real
+        case .text: .text
+        case .blob: .blob
+        }
+    }
     package func value(at index: Int) -> Value { RemoteDatabase.value(cell(index)) }
 
     package func int64(at index: Int) -> Int64 {
