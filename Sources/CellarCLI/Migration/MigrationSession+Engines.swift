@@ -36,6 +36,10 @@ extension MigrationSession {
     /// database a lost leader is survived: cellar says so, finds the new leader and migrates again, which
     /// reads the ledger first, so a migration whose `COMMIT` landed is not applied twice.
     func apply(_ migrator: Migrator, options: Migrator.Options) throws -> Int {
+        if let database = migrator.database as? Database {
+            return try translating { try PersistentJournal.during(database) { try migrator.migrate(options) } }
+                .filter { !$0.wasSkipped }.count
+        }
         guard let remote = migrator.database as? RemoteConnection else {
             return try translating { try migrator.migrate(options) }.filter { !$0.wasSkipped }.count
         }
