@@ -16,11 +16,24 @@ enum PersistentJournal {
     static func during<Result>(_ database: Database, _ body: () throws -> Result) throws -> Result {
         guard try database.scalar("PRAGMA main.journal_mode") == .text("delete") else { return try body() }
         try database.execute("PRAGMA main.journal_mode = PERSIST")
-        defer {
-            if (try? database.scalar("PRAGMA main.journal_mode")) == .text("persist") {
-                _ = try? database.execute("PRAGMA main.journal_mode = DELETE")
+        defer { restoreDeleteMode(of: database) }
+        return try body()
+    }
+
+    /// Switches `database` back to `DELETE` mode, which deletes the journal file. A SIGINT or SIGTERM
+    /// that interrupts the switch itself (it reaches every guarded connection of a fleet at once) is
+    /// one interruption: the switch is tried again, so a stopped run leaves no journal behind.
+    private static func restoreDeleteMode(of database: Database) {
+        for _ in 0..<3 {
+            do {
+                guard try database.scalar("PRAGMA main.journal_mode") == .text("persist") else { return }
+                try database.execute("PRAGMA main.journal_mode = DELETE")
+                return
+            } catch let error as SQLiteError where error.isInterrupt {
+                continue
+            } catch {
+                return
             }
         }
-        return try body()
     }
 }

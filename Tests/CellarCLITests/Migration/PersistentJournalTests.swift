@@ -38,6 +38,31 @@ import Testing
         #expect(try database.scalar("PRAGMA journal_mode") == .text("delete"))
     }
 
+    /// A signal reaches every connection of a fleet at once, and may interrupt the switch back to
+    /// `DELETE` itself: the switch is tried again and the journal still goes.
+    @Test func aSwitchBackThatIsInterruptedOnceStillDeletesTheJournal() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("i.db")
+        let database = try Database(path: path)
+        final class Arming: @unchecked Sendable { var isArmed = false, interruptions = 0 }
+        let arming = Arming()
+        try database.setProgressHandler(every: 1) {
+            guard arming.isArmed else { return false }
+            arming.isArmed = false
+            arming.interruptions += 1
+            return true
+        }
+        try PersistentJournal.during(database) {
+            try database.execute("CREATE TABLE t (x)")
+            #expect(FileBytes.exists(path + "-journal"))
+            arming.isArmed = true
+        }
+        try database.setProgressHandler(every: 1, nil)
+        #expect(arming.interruptions == 1, "the switch back ran no instruction to interrupt")
+        #expect(!FileBytes.exists(path + "-journal"))
+        #expect(try database.scalar("PRAGMA journal_mode") == .text("delete"))
+    }
+
     @Test func aWALDatabaseIsLeftInWAL() throws {
         let folder = TemporaryDirectory()
         let path = folder.file("w.db")
