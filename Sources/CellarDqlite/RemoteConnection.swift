@@ -85,6 +85,15 @@ package final class RemoteConnection: SQLConnection {
         }
     }
 
+    /// Finds the leader again after it was lost (any open transaction went with it), within the busy
+    /// timeout; returns the node that leads now.
+    package func reconnect() throws -> String {
+        try database.reconnect()
+        prepared = [:]
+        isAutocommit = true
+        return database.connection.leader?.description ?? "?"
+    }
+
     /// Follows a migration's progress for the fault points of a debug build (``FaultPause``):
     /// `before:V` when it starts, `statement:V:N` after its Nth statement, `commit:V` once its `COMMIT` is sent.
     package func observe(_ event: MigrationEvent) {

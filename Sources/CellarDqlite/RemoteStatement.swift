@@ -31,7 +31,10 @@ package final class RemoteStatement: SQLStatement {
         try? rows?.close()
     }
 
-    package var isReadOnly: Bool { returnsRows && !sql.uppercased().contains("RETURNING") }
+    /// As SQLite says it: a statement that returns rows without `RETURNING`, or transaction control.
+    package var isReadOnly: Bool {
+        (returnsRows && !sql.uppercased().contains("RETURNING")) || TransactionControl.isTransactionStatement(sql)
+    }
     package var parameterCount: Int { parameterNames.count }
     /// dqlite does not report parameter names: they are read from the text (``ParameterScanner``).
     package func parameterName(at index: Int) -> String? {
@@ -45,7 +48,10 @@ package final class RemoteStatement: SQLStatement {
         parameters[index - 1] = RemoteDatabase.wire(value?.sqliteValue ?? .null)
     }
 
+    /// - Throws: ``SQLiteError`` (`SQLITE_INTERRUPT`) when the connection's ``RemoteConnection/cancellation``
+    ///   is set: the rows not read yet are dropped (the server is told to stop sending them).
     package func step() throws -> Bool {
+        try connection.checkCancellation()
         do {
             if !isStarted {
                 isStarted = true
@@ -159,7 +165,18 @@ package final class RemoteStatement: SQLStatement {
         }
         let leader = database.connection
         let result = try prepared.map { try leader.execute($0, parameters) } ?? leader.execute(sql, parameters)
-        return Int(result.rowsAffected)
+        // The server reports `sqlite3_changes`, which a statement other than INSERT, UPDATE or DELETE
+        // leaves at the count of the last one that was: only those statements' own count is theirs.
+        return Self.changesRows(sql) ? Int(result.rowsAffected) : 0
+    }
+
+    /// Whether the statement is an INSERT, UPDATE, DELETE or REPLACE (a `WITH` clause before it included),
+    /// whose changes SQLite counts.
+    static func changesRows(_ sql: String) -> Bool {
+        let words = topLevelWords(sql.uppercased())
+        let writes = ["INSERT", "UPDATE", "DELETE", "REPLACE"]
+        let main = words.first == "WITH" ? words.first { (writes + ["SELECT", "VALUES"]).contains($0) } : words.first
+        return main.map(writes.contains) ?? false
     }
 
     /// Whether the statement is one that returns rows (`SELECT`, `VALUES`, `EXPLAIN`, a `WITH` whose

@@ -17,6 +17,12 @@ enum TransactionControl {
         }
     }
 
+    /// Whether `statement` only controls transactions or savepoints (`BEGIN`, `COMMIT`, `END`,
+    /// `ROLLBACK`, `SAVEPOINT`, `RELEASE`), which SQLite counts as read-only (`sqlite3_stmt_readonly`).
+    static func isTransactionStatement(_ statement: String) -> Bool {
+        ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(leadingWords(of: statement, count: 1).first)
+    }
+
     /// The first `count` words (letters only, upper-cased), skipping comments and whitespace.
     private static func leadingWords(of statement: String, count: Int) -> [String] {
         let bytes = Array(statement.utf8)

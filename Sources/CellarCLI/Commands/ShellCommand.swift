@@ -1,3 +1,4 @@
+import CellarDqlite
 import CellarKit
 import Glibc
 
@@ -31,17 +32,20 @@ enum ShellCommand: Command {
                 throw UsageError("give the database once: as FILE or with --database, not both", command: spec.name)
             }
             configuration.databasePath = file
+            // `cellar shell dqlite://…` goes the way `-d dqlite://…` does (its refusals, its cluster errors).
+            if DqliteURL.isDqlite(file), invocation.configuration.databasePath != file {
+                return try RemoteCommands.run(self, Invocation(arguments: arguments, configuration: configuration, io: io))
+            }
         }
         if arguments.has("safe"), arguments.value("init") != nil {
             throw UsageError("--init cannot be used with --safe (a start-up file could undo its refusals)", command: spec.name)
         }
-        let database = try DatabaseOpener(configuration).openOrCreate(
-            defensive: true, fileFunctions: true, safe: arguments.has("safe"))
+        let connection = try open(configuration, invocation: invocation)
         let settings = ShellSettings(
             isInputTerminal: io.isInputTerminal, isOutputTerminal: io.isOutputTerminal, bails: arguments.has("bail"),
             isSafe: arguments.has("safe"))
         let session = try ShellSession(
-            database: database, io: io, settings: settings, configuration: configuration)
+            connection: connection, io: io, settings: settings, configuration: configuration)
         if let startup = startupFile(arguments, environment: io.environment) {
             session.runStartupFile(startup)
         }
@@ -49,11 +53,25 @@ enum ShellCommand: Command {
             try InteractiveShell(session: session).run()
         } else {
             _ = session.runLines(of: LineReader(io.input), path: "<stdin>")
-            if (try? session.database.isAutocommit) == false { _ = session.requestQuit() }
+            if (try? session.connection.isAutocommit) == false { _ = session.requestQuit() }
         }
         session.finish()
         // At a terminal the errors were seen as they happened; quitting is a success (as in sqlite3).
         return session.hadError && !io.isInputTerminal ? .failure : .success
+    }
+
+    /// The database file (created when missing), or the dqlite database through its cluster's leader.
+    private static func open(_ configuration: Configuration, invocation: Invocation) throws -> any SQLConnection {
+        let isSafe = invocation.arguments.has("safe")
+        guard DqliteURL.isDqlite(configuration.databasePath) else {
+            return try DatabaseOpener(configuration).openOrCreate(defensive: true, fileFunctions: true, safe: isSafe)
+        }
+        if isSafe {
+            throw CommandFailure(
+                message: "shell --safe is not available on a dqlite database: cellar cannot install SQLite's "
+                    + "authorizer on the cluster's nodes")
+        }
+        return try RemoteConnection(try RemoteSession(invocation).connect())
     }
 
     /// `--init FILE`, else `~/.cellarrc` when it exists; none with `--safe`.

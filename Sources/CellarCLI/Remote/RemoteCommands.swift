@@ -8,6 +8,7 @@ enum RemoteCommands {
     /// The commands whose own code runs on a dqlite database through CellarKit's engine seam.
     static let sharedCommands: Set<String> = [
         "migrate", "setup", "status", "verify", "rollback", "baseline", "accept", "seed", "schema", "query", "run", "dump",
+        "shell",
     ]
 
     /// Runs `command` on the dqlite database of `invocation`.

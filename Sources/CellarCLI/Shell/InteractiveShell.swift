@@ -33,7 +33,7 @@ final class InteractiveShell {
         }
         let editor = LineEditor(
             completer: { [unowned self] line, cursor in
-                completer.candidates(in: session.database, line: line, cursor: cursor, pending: accumulator.text)
+                completer.candidates(in: session.connection, line: line, cursor: cursor, pending: accumulator.text)
             }, highlighter: highlightsInput ? highlighter : nil)
         for entry in history?.loadedEntries ?? [] { editor.addHistory(entry) }
         session.writeOutput(
@@ -66,7 +66,7 @@ final class InteractiveShell {
     private func currentPrompt() -> String {
         let custom = session.settings.prompts
         if !accumulator.isEmpty { return custom?.continuation ?? Self.continuationPrompt }
-        guard (try? session.database.isAutocommit) == false else { return custom?.main ?? Self.prompt }
+        guard (try? session.connection.isAutocommit) == false else { return custom?.main ?? Self.prompt }
         guard let main = custom?.main else { return Self.transactionPrompt }
         return main.hasSuffix("> ") ? String(main.dropLast(2)) + "*> " : main
     }

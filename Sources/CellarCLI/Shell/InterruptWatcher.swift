@@ -9,8 +9,9 @@ import Synchronization
 /// thread waits for it with `sigwait`, interrupts the running statement if there is one, and writes a
 /// byte to a pipe that the prompt polls.
 final class InterruptWatcher: Sendable {
-    /// The interrupter of the statement running now, and the flag of work that checks one (`.blob`).
-    private let running = Mutex<(Interrupter, CancellationFlag?)?>(nil)
+    /// The interrupter of the statement running now (none on a dqlite database), and the flag of work
+    /// that checks one (`.blob`, a dqlite statement between its rows).
+    private let running = Mutex<(Interrupter?, CancellationFlag?)?>(nil)
     /// Readable (non-blocking) when Ctrl-C was pressed; drained by ``drain()``.
     let readDescriptor: Int32
     private let writeDescriptor: Int32
@@ -45,7 +46,7 @@ final class InterruptWatcher: Sendable {
     }
 
     /// Says that a statement of `interrupter`'s connection is running; Ctrl-C also sets `cancellation`.
-    func beginStatement(_ interrupter: Interrupter, cancellation: CancellationFlag? = nil) {
+    func beginStatement(_ interrupter: Interrupter?, cancellation: CancellationFlag? = nil) {
         running.withLock { $0 = (interrupter, cancellation) }
     }
 
@@ -70,7 +71,7 @@ final class InterruptWatcher: Sendable {
             guard sigwait(&signals, &received) == 0, received == SIGINT else { continue }
             running.withLock { target in
                 target?.1?.cancel()
-                target?.0.interrupt()
+                target?.0?.interrupt()
             }
             var byte: UInt8 = 1
             _ = write(writeDescriptor, &byte, 1)

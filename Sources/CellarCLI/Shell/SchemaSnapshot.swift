@@ -22,7 +22,7 @@ struct SchemaSnapshot: Sendable {
     ///
     /// A view that no longer compiles (its table was dropped) makes `pragma_table_info` fail, and with
     /// it the whole join: then each table is read on its own, and such a view has no columns.
-    static func load(from database: Database) -> SchemaSnapshot {
+    static func load(from database: any SQLConnection) -> SchemaSnapshot {
         let joined = try? database.query(
             """
             SELECT m.name, p.name FROM sqlite_schema AS m LEFT JOIN pragma_table_info(m.name) AS p
@@ -38,7 +38,7 @@ struct SchemaSnapshot: Sendable {
         return SchemaSnapshot(tables: tables)
     }
 
-    private static func loadTableByTable(from database: Database) -> SchemaSnapshot {
+    private static func loadTableByTable(from database: any SQLConnection) -> SchemaSnapshot {
         var tables: [String: [String]] = [:]
         let names = (try? database.query("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')")) ?? []
         for row in names {

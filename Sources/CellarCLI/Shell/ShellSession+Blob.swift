@@ -29,6 +29,7 @@ extension ShellSession {
         if request.direction == .put, request.path == "-" {
             throw DotCommandError(".blob put reads a FILE: standard input holds the shell's own input")
         }
+        let database = try self.database
         let flag = CancellationFlag()
         database.cancellation = flag
         interruptWatcher?.beginStatement(database.interrupter, cancellation: flag)

@@ -20,7 +20,7 @@ extension ShellSession {
         try output.flush()
         let options = DumpOptions(tablePatterns: patterns, content: content, escapesControlCharacters: isOutputTerminal)
         do {
-            try database.dump(to: output, options: options)
+            try connection.dumpSQL(to: output, options: options)
         } catch let error as DumpError {
             throw DotCommandError(error.description)
         }

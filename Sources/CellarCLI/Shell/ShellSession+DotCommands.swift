@@ -1,4 +1,5 @@
 import CellarKit
+import DqliteClient
 import Glibc
 
 /// Why a dot-command failed, in one line.
@@ -46,6 +47,9 @@ extension ShellSession {
         }
         if settings.isSafe, DotCommandCatalog.unsafeCommands.contains(command.name) {
             throw DotCommandError(".\(command.name) is not allowed with --safe")
+        }
+        if fileDatabase == nil, let reason = RemoteDotCommands.unavailableReason(command.name, url: databaseName) {
+            throw DotCommandError(reason)
         }
         switch command.name {
         case "quit", "exit": return requestQuit() ? .quit : .succeeded
@@ -104,14 +108,14 @@ extension ShellSession {
     /// is warned once and must ask again (then it is rolled back); piped input rolls it back with a
     /// warning.
     func mayDropTransaction(by action: String) -> Bool {
-        guard (try? database.isAutocommit) == false else { return true }
+        guard (try? connection.isAutocommit) == false else { return true }
         if isInteractive, transactionWarning != action {
             transactionWarning = action
             io.printError(
                 "cellar: warning: a transaction is open; COMMIT or ROLLBACK it, or \(action) again to roll it back")
             return false
         }
-        try? database.execute("ROLLBACK")
+        try? connection.execute("ROLLBACK")
         io.printError("cellar: warning: the open transaction was rolled back")
         return true
     }
@@ -263,14 +267,16 @@ extension ShellSession {
         }
         // Closing the connection would roll the transaction back: warn first, as `.quit` does.
         guard mayDropTransaction(by: ".open") else { return }
-        let opened: Database
+        let opened: any SQLConnection
         do {
             opened = try openDatabase(path)
             try opened.execute("SELECT count(*) FROM sqlite_schema")
         } catch let error as SQLiteError {
             throw DotCommandError("cannot open '\(path)': \(error.message)")
+        } catch let error as DqliteError {
+            throw DotCommandError("cannot open '\(path)': \(error)")
         }
-        database = opened
+        connection = opened
     }
 
     private func redirectOutput(_ command: DotCommandLine) throws {

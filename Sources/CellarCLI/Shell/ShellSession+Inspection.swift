@@ -5,11 +5,10 @@ import Glibc
 extension ShellSession {
     // MARK: - Per statement
 
-    /// `.eqp on`: the plan of `statement`, as sqlite3 draws it, before its result.
-    func showPlan(of statement: Statement) throws {
-        let sql = statement.sql
+    /// `.eqp on`: the plan of the statement `sql`, as sqlite3 draws it, before its result.
+    func showPlan(of sql: String, on connection: some SQLConnection) throws {
         guard !sql.drop(while: \.isWhitespace).lowercased().hasPrefix("explain") else { return }
-        let explain = try database.prepare("EXPLAIN QUERY PLAN " + sql)
+        let explain = try connection.prepareSingle("EXPLAIN QUERY PLAN " + sql)
         if explain.parameterCount > 0 {
             for index in 1...explain.parameterCount {
                 guard let name = explain.parameterName(at: index), let value = parameters[name] else { continue }
@@ -74,13 +73,13 @@ extension ShellSession {
 
     /// `.fullschema`: the schema, then the `ANALYZE` statistics that shape the query plans.
     func showFullSchema() throws {
-        let rows = try database.query(
+        let rows = try connection.query(
             "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_stat%' ESCAPE '\\' ORDER BY rowid")
         for row in rows {
             guard let sql = row.values.first?.textValue else { continue }
             writeOutput(shownKeepingLayout(sql) + ";")
         }
-        let statTables = try database.query(
+        let statTables = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('sqlite_stat1', 'sqlite_stat4') ORDER BY name"
         ).compactMap { $0.values.first?.textValue }
         guard !statTables.isEmpty else {
@@ -91,7 +90,7 @@ extension ShellSession {
         for table in statTables {
             let columns = table == "sqlite_stat1" ? ["tbl", "idx", "stat"] : ["tbl", "idx", "neq", "nlt", "ndlt", "sample"]
             let quotedColumns = columns.map { "quote(\($0))" }.joined(separator: " || ',' || ")
-            for row in try database.query("SELECT \(quotedColumns) FROM \(table) ORDER BY rowid") {
+            for row in try connection.query("SELECT \(quotedColumns) FROM \(table) ORDER BY rowid") {
                 writeOutput(shown("INSERT INTO \(table) VALUES(\(row.values.first?.textValue ?? ""));"))
             }
         }
@@ -102,7 +101,7 @@ extension ShellSession {
     /// full scan of the child table when a parent row changes), with the index that would serve.
     func lint(_ command: DotCommandLine) throws {
         guard command.arguments == ["fkey-indexes"] else { throw DotCommandError("usage: .lint fkey-indexes") }
-        let tables = try database.query(
+        let tables = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
         ).compactMap { $0.values.first?.textValue }
         for table in tables {
@@ -113,7 +112,7 @@ extension ShellSession {
     private func lintForeignKeys(of table: String) throws {
         var keys: [Int64: (parent: String, from: [String], to: [String])] = [:]
         var order: [Int64] = []
-        for row in try database.query("SELECT id, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [table]) {
+        for row in try connection.query("SELECT id, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [table]) {
             guard case .integer(let id) = row.values[0] else { continue }
             if keys[id] == nil { order.append(id) }
             var key = keys[id] ?? (row.values[1].textValue ?? "", [], [])
@@ -128,8 +127,10 @@ extension ShellSession {
             var parentColumns = key.to
             if parentColumns.allSatisfy(\.isEmpty) {
                 // `REFERENCES parent` alone names the parent's primary key.
-                parentColumns = try database.query("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [key.parent])
-                    .map { $0.values.first?.textValue ?? "" }
+                parentColumns = try connection.query(
+                    "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [key.parent]
+                )
+                .map { $0.values.first?.textValue ?? "" }
             }
             let target = "\(key.parent)(\(parentColumns.joined(separator: ", ")))"
             writeOutput(shown("CREATE INDEX \(name) ON '\(table.replacingAll("'", with: "''"))'(\(columns)); --> \(target)"))
@@ -139,15 +140,15 @@ extension ShellSession {
     /// Whether an index of `table` (its primary key's included) starts with `columns`, in any order.
     private func isIndexed(_ table: String, columns: [String]) throws -> Bool {
         let wanted = Set(columns.map { $0.lowercased() })
-        for index in try database.query("SELECT name FROM pragma_index_list(?)", [table]) {
+        for index in try connection.query("SELECT name FROM pragma_index_list(?)", [table]) {
             guard let name = index.values.first?.textValue else { continue }
-            let indexed = try database.query("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [name])
+            let indexed = try connection.query("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [name])
                 .map { $0.values.first?.textValue?.lowercased() ?? "" }
             if indexed.count >= wanted.count, Set(indexed.prefix(wanted.count)) == wanted { return true }
         }
         // A rowid alias (INTEGER PRIMARY KEY) is the table's own key.
         if columns.count == 1 {
-            let primary = try database.query("SELECT name, type FROM pragma_table_info(?) WHERE pk = 1", [table])
+            let primary = try connection.query("SELECT name, type FROM pragma_table_info(?) WHERE pk = 1", [table])
             if primary.count == 1, primary[0].values[0].textValue?.lowercased() == wanted.first,
                 primary[0].values[1].textValue?.uppercased() == "INTEGER"
             {

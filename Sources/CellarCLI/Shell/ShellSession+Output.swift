@@ -83,9 +83,13 @@ extension ShellSession {
     func showSettings() throws {
         let render = settings.render
         let file: String =
-            if case .text(let file) = try database.scalar("SELECT file FROM pragma_database_list WHERE name = 'main'") {
-                file
-            } else { "" }
+            if let database = fileDatabase {
+                if case .text(let file) = try database.scalar("SELECT file FROM pragma_database_list WHERE name = 'main'") {
+                    file
+                } else {
+                    ""
+                }
+            } else { databaseName }
         let rows: [(String, String)] = [
             ("echo", onOff(settings.echoes)), ("eqp", onOff(settings.showsPlan)), ("explain", "auto"),
             ("headers", onOff(render.resolvedShowsHeaders)), ("mode", settings.isAutoMode ? "auto" : render.mode.rawValue),

@@ -5,7 +5,7 @@ import Glibc
 extension ShellSession {
     /// `.tables [PATTERN]`: tables and views, in columns as sqlite3 lays them out.
     func listTables(pattern: String?) throws {
-        let rows = try database.query(
+        let rows = try connection.query(
             """
             SELECT name FROM sqlite_schema
             WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name LIKE ?1
@@ -16,14 +16,14 @@ extension ShellSession {
 
     /// `.indexes [TABLE]`: index names, of the tables matching the pattern.
     func listIndexes(table: String?) throws {
-        let rows = try database.query(
+        let rows = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name LIKE ?1 ORDER BY name", [table ?? "%"])
         writeColumns(rows.compactMap { $0.values.first?.textValue })
     }
 
     /// `.schema [PATTERN]`: the `CREATE` statements of the objects whose name or table matches.
     func showSchema(pattern: String?) throws {
-        let rows = try database.query(
+        let rows = try connection.query(
             """
             SELECT sql FROM sqlite_schema
             WHERE sql IS NOT NULL AND (?1 IS NULL OR name LIKE ?1 OR tbl_name LIKE ?1)
@@ -35,9 +35,13 @@ extension ShellSession {
         }
     }
 
-    /// `.databases`: each attached database and its file.
+    /// `.databases`: each attached database and its file (a dqlite database: its URL).
     func listDatabases() throws {
-        for row in try database.query("PRAGMA database_list") {
+        guard let database = fileDatabase else {
+            writeOutput("main: \(shown(databaseName)) r/w")
+            return
+        }
+        for row in try connection.query("PRAGMA database_list") {
             let name = row.values.count > 1 ? row.values[1].textValue ?? "" : ""
             let file = row.values.count > 2 ? row.values[2].textValue ?? "" : ""
             let access = try name == "main" && database.isReadOnly ? "r/o" : "r/w"
@@ -55,9 +59,9 @@ extension ShellSession {
         } else {
             writeOutput("(no migrations folder '\(shown(folder))': recorded migrations show as missing)")
         }
-        let migrator = Migrator(database: database, migrations: files?.migrations ?? [])
+        let migrator = Migrator(connection: connection, migrations: files?.migrations ?? [])
         let report = StatusReport(
-            databasePath: database.path, version: try migrator.currentVersion(), migrations: try migrator.status(),
+            databasePath: databaseName, version: try migrator.currentVersion(), migrations: try migrator.status(),
             seeds: [], problems: files?.problems ?? [])
         for line in report.text().split(separator: "\n") {
             writeOutput(shown(String(line)))

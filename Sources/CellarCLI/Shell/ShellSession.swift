@@ -1,8 +1,13 @@
+import CellarDqlite
 import CellarKit
 import Glibc
 
 /// The state of one `cellar shell`: the connection, the settings the dot-commands change, where
 /// results go, and whether anything has failed. Both the interactive loop and piped input feed it.
+///
+/// The connection is CellarKit's engine seam: a database file, or a dqlite database through its
+/// cluster's leader. SQL, rendering and the dot-commands that read the schema run the same on both;
+/// those that need a file (``RemoteDotCommands``) say why they cannot run on a cluster.
 final class ShellSession {
     /// What the caller should do after a piece of input ran.
     enum Flow: Equatable {
@@ -12,8 +17,8 @@ final class ShellSession {
         case stop
     }
 
-    /// The open connection (`.open` replaces it).
-    var database: Database
+    /// The open connection, on either engine (`.open` replaces it).
+    var connection: any SQLConnection
     /// The standard streams.
     let io: IO
     /// The dot-command settings.
@@ -44,15 +49,36 @@ final class ShellSession {
     /// The settings `cellar` runs with: busy timeout, colour, the migrations folder for `.migrations`.
     let configuration: Configuration
     /// The authorizer policy of `--safe`, when it is on (the connection's own, so `.open` keeps it).
-    var safeMode: ConnectionPolicy? { database.safeModePolicy }
+    var safeMode: ConnectionPolicy? { fileDatabase?.safeModePolicy }
 
-    /// Creates a session on an open database.
-    init(database: Database, io: IO, settings: ShellSettings, configuration: Configuration) throws {
-        self.database = database
+    /// Creates a session on an open connection.
+    init(connection: any SQLConnection, io: IO, settings: ShellSettings, configuration: Configuration) throws {
+        self.connection = connection
         self.io = io
         self.settings = settings
         self.isInteractive = io.isInputTerminal
         self.configuration = configuration
+    }
+
+    /// The connection as a database file; nil on a dqlite database.
+    var fileDatabase: Database? { connection as? Database }
+
+    /// The database file, for a dot-command that needs one.
+    ///
+    /// - Throws: ``DotCommandError`` on a dqlite database (``RemoteDotCommands`` refuses those
+    ///   commands before they run, with their own reason).
+    var database: Database {
+        get throws {
+            guard let fileDatabase else {
+                throw DotCommandError("this needs a database file, and \(databaseName) is a dqlite database")
+            }
+            return fileDatabase
+        }
+    }
+
+    /// The database as the user named it: a file's path, or a dqlite URL.
+    var databaseName: String {
+        (connection as? RemoteConnection)?.database.url.description ?? fileDatabase?.path ?? ""
     }
 
     /// Where results are written now: standard output or the `.output` file.
@@ -62,8 +88,18 @@ final class ShellSession {
     var isOutputTerminal: Bool { redirection == nil && io.isOutputTerminal }
 
     /// Opens `path` the way the shell opens every database: as the command line opens it, defensive,
-    /// with the file functions and, under `--safe`, its refusals.
-    func openDatabase(_ path: String) throws -> Database {
+    /// with the file functions and, under `--safe`, its refusals; a `dqlite://` URL through the
+    /// cluster's leader, waiting at most the busy timeout for one.
+    func openDatabase(_ path: String) throws -> any SQLConnection {
+        if DqliteURL.isDqlite(path) {
+            let url: DqliteURL
+            do {
+                url = try DqliteURL(path)
+            } catch {
+                throw DotCommandError(error.description)
+            }
+            return try RemoteConnection(RemoteDatabase(url, busyTimeout: Int(configuration.busyTimeout)))
+        }
         let opener = DatabaseOpener(configuration)
         return try opener.open(
             path, options: opener.options(mode: .readWriteCreate, defensive: true, fileFunctions: true, safe: settings.isSafe))
@@ -147,15 +183,21 @@ final class ShellSession {
     /// - Returns: whether all of them succeeded; the first failure is reported and stops the rest.
     @discardableResult
     func execute(_ sql: String, path: String, firstLine: Int) -> Bool {
-        let succeeded = try? database.withStatements(in: sql) { cursor in
-            execute(&cursor, sql: sql, path: path, firstLine: firstLine)
+        execute(sql, on: connection, path: path, firstLine: firstLine)
+    }
+
+    private func execute(_ sql: String, on connection: some SQLConnection, path: String, firstLine: Int) -> Bool {
+        let succeeded = try? connection.withStatements(in: sql) { cursor in
+            execute(&cursor, on: connection, sql: sql, path: path, firstLine: firstLine)
         }
         return succeeded ?? false
     }
 
-    private func execute(_ cursor: inout StatementCursor<Database>, sql: String, path: String, firstLine: Int) -> Bool {
+    private func execute<Connection: SQLConnection>(
+        _ cursor: inout StatementCursor<Connection>, on connection: Connection, sql: String, path: String, firstLine: Int
+    ) -> Bool {
         while true {
-            let prepared: StatementCursor<Database>.Prepared?
+            let prepared: StatementCursor<Connection>.Prepared?
             do {
                 prepared = try cursor.next()
             } catch {
@@ -164,24 +206,26 @@ final class ShellSession {
             }
             guard let prepared else { return true }
             let clock = RunClock()
+            let changesBefore = try? connection.totalChanges
             do {
                 try bindParameters(prepared.statement)
-                interruptWatcher?.beginStatement(database.interrupter)
-                defer { interruptWatcher?.endStatement() }
-                if settings.showsPlan { try showPlan(of: prepared.statement) }
+                watchInterrupts(of: connection)
+                defer { stopWatchingInterrupts(of: connection) }
+                if settings.showsPlan { try showPlan(of: prepared.statement.sql, on: connection) }
                 try printResult(of: prepared.statement)
             } catch {
                 try? output.flush()
-                report(error, in: sql, path: path, firstLine: firstLine, offset: prepared.startOffset)
+                let located = located(error, of: prepared.statement.sql, at: prepared.startOffset, on: connection)
+                report(located, in: sql, path: path, firstLine: firstLine, offset: prepared.startOffset)
                 return false
             }
-            reportAfterStatement(prepared.statement, clock: clock)
+            reportAfterStatement(prepared.statement, on: connection, changesBefore: changesBefore, clock: clock)
         }
     }
 
     /// Writes the result of `statement`, through the pager when `.pager` is on and it is taller than
     /// the screen.
-    private func printResult(of statement: Statement) throws {
+    private func printResult(of statement: some SQLStatement) throws {
         guard let pager = pagerSink() else {
             if let note = try printResult(of: statement, to: output) { io.printError(note) }
             return
@@ -202,14 +246,20 @@ final class ShellSession {
 
     /// Renders `statement` into `sink`; returns the line saying how many rows a machine mode left out
     /// (for standard error, after the result).
-    private func printResult(of statement: Statement, to sink: any ByteSink) throws -> String? {
+    private func printResult(of statement: some SQLStatement, to sink: any ByteSink) throws -> String? {
         var options = settings.render
         options.escapesControlCharacters = isOutputTerminal
         if settings.isAutoMode, isOutputTerminal { options.maximumGridWidth = io.terminalSize()?.columns }
         let renderer = ResultRenderer(sink: sink, options: options)
         var note: String?
         if let maxRows = settings.maxRows, statement.columnCount > 0 {
-            let summary = try renderer.render(statement, limit: maxRows)
+            // A file's statements take the renderer's entry points specialised for them; other engines the generic ones.
+            let summary =
+                if let statement = statement as? Statement {
+                    try renderer.render(statement, limit: maxRows)
+                } else {
+                    try renderer.render(statement: statement, limit: maxRows)
+                }
             try renderer.flush()
             // Human modes say it in the result; machine modes must stay parseable, so it goes to stderr.
             if summary.omittedRowCount > 0, !options.mode.isHuman {
@@ -218,14 +268,18 @@ final class ShellSession {
                     + " and the last \(maxRows / 2) are; .maxrows all shows every row)"
             }
         } else {
-            try renderer.render(statement)
+            if let statement = statement as? Statement {
+                try renderer.render(statement)
+            } else {
+                try renderer.render(statement: statement)
+            }
             try renderer.flush()
         }
         try sink.flush()
         return note
     }
 
-    private func bindParameters(_ statement: Statement) throws {
+    private func bindParameters(_ statement: some SQLStatement) throws {
         guard statement.parameterCount > 0 else { return }
         for index in 1...statement.parameterCount {
             guard let name = statement.parameterName(at: index), let value = parameters[name] else { continue }
@@ -233,14 +287,18 @@ final class ShellSession {
         }
     }
 
-    private func reportAfterStatement(_ statement: Statement, clock: RunClock) {
+    private func reportAfterStatement(
+        _ statement: some SQLStatement, on connection: some SQLConnection, changesBefore: Int?, clock: RunClock
+    ) {
         if settings.showsChanges, !statement.isReadOnly {
-            writeOutput("changes: \((try? database.changes) ?? 0)   total_changes: \((try? database.totalChanges) ?? 0)")
+            let total = (try? connection.totalChanges) ?? 0
+            let changes = statementChanges(on: connection, total: total, before: changesBefore)
+            writeOutput("changes: \(changes)   total_changes: \(total)")
         }
         if settings.showsTimer {
             writeOutput(clock.summary())
         }
-        if settings.showsStats { try? showStats(of: statement) }
+        if settings.showsStats, let statement = statement as? Statement { try? showStats(of: statement) }
         try? output.flush()
     }
 
@@ -309,6 +367,7 @@ final class ShellSession {
         let diagnostic = Diagnostic(
             error, path: path, in: SourceText(sql, firstLine: firstLine), statementStart: offset ?? 0, message: message)
         io.printError(DiagnosticFormatter(usesColor: configuration.usesColor).format(diagnostic))
+        if RemoteConnection.isLeadershipLoss(error) { findNewLeader() }
     }
 }
 

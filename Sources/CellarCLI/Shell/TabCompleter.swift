@@ -20,10 +20,11 @@ package final class TabCompleter {
     /// How many times the schema has been read (once, then once per change of `schema_version`).
     package var schemaLoadCount: Int { cache.loadCount }
 
-    /// The candidates for the word before `cursor` (a byte offset into `line`) in `database`.
+    /// The candidates for the word before `cursor` (a byte offset into `line`) in `database` (a file's
+    /// connection or a dqlite one: the schema is read through the engine seam).
     ///
     /// - Parameter pending: the earlier lines of the statement being typed, if any.
-    package func candidates(in database: Database, line: String, cursor: Int, pending: String = "") -> [String] {
+    package func candidates(in database: any SQLConnection, line: String, cursor: Int, pending: String = "") -> [String] {
         CompletionEngine(schema: cache.snapshot(of: database), listDirectory: listDirectory)
             .candidates(line: line, cursor: cursor, pending: pending)
     }

@@ -248,7 +248,7 @@ struct DqliteEndToEndSlowTests {
         (["create"], "'create' works on database files"),
         (["migrate", "--dry-run"], "migrate --dry-run is not available on a dqlite database"),
         (["--load-extension", "x.so", "status"], "--load-extension cannot load into a dqlite database"),
-        (["shell"], "'shell' does not work on a dqlite database yet"),
+        (["shell", "--safe"], "shell --safe is not available on a dqlite database"),
         (["query", "SELECT 1", "--safe"], "query --safe is not available on a dqlite database"),
         (["run", "-", "--safe"], "run --safe is not available on a dqlite database"),
         (["migrate", "--backup"], "'backup' needs SQLite's online backup API"),

@@ -26,22 +26,22 @@ struct DqliteProject {
         }
     }
 
-    /// `cellar ARGS` in the project folder.
-    func cellar(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) throws
-        -> ChildProcess.Result
+    /// `cellar ARGS` in the project folder, reading `input` when given.
+    func cellar(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, timeout: Double = 120)
+        throws -> ChildProcess.Result
     {
-        try Cellar.run(arguments, in: folder.path, environment: environment, timeout: timeout)
+        try Cellar.run(arguments, in: folder.path, input: input, environment: environment, timeout: timeout)
     }
 
     /// `cellar -d URL ARGS` with a generous busy timeout (a leader election takes seconds).
-    func remote(_ cluster: DqliteCluster, _ name: String, _ arguments: [String], busyTimeout: Int = 30_000) throws
-        -> ChildProcess.Result
-    {
-        try cellar(["-d", cluster.url(name), "--busy-timeout", String(busyTimeout)] + arguments)
+    func remote(
+        _ cluster: DqliteCluster, _ name: String, _ arguments: [String], busyTimeout: Int = 30_000, input: String? = nil
+    ) throws -> ChildProcess.Result {
+        try cellar(["-d", cluster.url(name), "--busy-timeout", String(busyTimeout)] + arguments, input: input)
     }
 
     /// `cellar -d FILE ARGS` on a local file of the project.
-    func local(_ file: String, _ arguments: [String]) throws -> ChildProcess.Result {
-        try cellar(["-d", folder.file(file)] + arguments)
+    func local(_ file: String, _ arguments: [String], input: String? = nil) throws -> ChildProcess.Result {
+        try cellar(["-d", folder.file(file)] + arguments, input: input)
     }
 }
