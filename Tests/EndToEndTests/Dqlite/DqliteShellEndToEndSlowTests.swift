@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized, .enabled(if: DqliteCluster.unavailableReason == nil, "\(DqliteCluster.unavailableReason ?? "")"))
 struct DqliteShellEndToEndSlowTests {
     /// SQL in every mode, settings, errors, a transaction across lines, schema commands, `.read`,
-    /// `.output`/`.once`, `.dump` and `.bail`: what a piped shell writes, beside a file's.
+    /// `.output`/`.once`, `.dump`, `.import` and `.bail`: what a piped shell writes, beside a file's.
     static let script = """
         CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT, c BLOB, d REAL);
         INSERT INTO t(b, c, d) VALUES ('x', x'00ff', 1.5), ('it''s', NULL, 1e300), (NULL, x'89504e47', -0.0);
@@ -74,6 +74,9 @@ struct DqliteShellEndToEndSlowTests {
         SELECT 'to the output file';
         .output
         .dump t
+        .import --csv wines.csv wine
+        .import --csv short.csv wine
+        SELECT name, year, typeof(year) FROM wine;
         .maxrows 2
         .mode box
         WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 10) SELECT i FROM c;
@@ -89,6 +92,8 @@ struct DqliteShellEndToEndSlowTests {
         let cluster = try DqliteCluster()
         let project = DqliteProject()
         try project.folder.write("more.sql", "SELECT 'read', count(*) FROM t;\n")
+        try project.folder.write("wines.csv", "name,year\nRioja,2019\n\"Ch, teau\",\n")
+        try project.folder.write("short.csv", "Barolo,2015\nBrunello\n")
         let local = try project.local("app.sqlite", ["shell"], input: Self.script)
         let localFiles = try ["once.txt", "out.txt"].map { try FileBytes.readText(project.folder.file($0)) }
         let remote = try project.remote(cluster, "app", ["shell"], input: Self.script)
@@ -105,7 +110,9 @@ struct DqliteShellEndToEndSlowTests {
         #expect(remote.output.contains("changes: 1   total_changes: 6\n"), "\(remote)")
         #expect(remote.error.contains("<stdin>:42:3: error: no such column: nope"), "\(remote)")
         #expect(remote.error.contains("<stdin>:44:17: error: no such table: missing"), "\(remote)")
-        #expect(remote.error.hasSuffix("<stdin>:72:1: error: no such table: gone\n    72 | SELECT * FROM gone;\n       | ^\n"))
+        #expect(remote.error.contains("short.csv:2:1: error: expected 2 fields but found 1; nothing was imported"))
+        #expect(remote.output.contains("name|year|typeof(year)\nRioja|2019|text\nCh, teau||text\n"), "\(remote)")
+        #expect(remote.error.hasSuffix("<stdin>:75:1: error: no such table: gone\n    75 | SELECT * FROM gone;\n       | ^\n"))
         #expect(!remote.output.contains("not reached") && !remote.output.contains("skipped"))
         let rows = try project.remote(cluster, "app", ["query", "SELECT a, b, d FROM t", "--mode", "list"])
         #expect(rows.output == "1|x|2.0\n2|it's|1.0e+300\n3||0.0\n", "\(rows)")
