@@ -169,4 +169,40 @@ struct DqliteShellEndToEndSlowTests {
         let safe = try project.cellar(["shell", cluster.url("app"), "--safe"], input: "SELECT 1;\n")
         #expect(safe.status == 1 && safe.error.contains("shell --safe is not available on a dqlite database"), "\(safe)")
     }
+
+    @Test func aPersonAtATerminalQueriesCompletesAndInterruptsOnTheCluster() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        let setup = try project.remote(
+            cluster, "app", ["shell"], input: "CREATE TABLE wine(id INTEGER PRIMARY KEY, name TEXT);\n")
+        #expect(setup.status == 0, "\(setup)")
+        let terminal = try TerminalSession(["-d", cluster.url("app"), "--busy-timeout", "30000", "shell"], in: project.folder)
+        try terminal.waitFor("cellar>")
+        try terminal.type("BEGIN;")
+        try terminal.waitFor("cellar*>")
+        try terminal.type("INSERT INTO wine(name) VALUES ('Rioja');")
+        try terminal.waitFor("cellar*>", count: 2)
+        try terminal.type("COMMIT;")
+        try terminal.waitFor("cellar>", count: 2)
+        // The table's name comes from the cluster's schema.
+        try terminal.type("SELECT name FROM wi", enter: false)
+        try terminal.press("Tab")
+        try terminal.waitFor("SELECT name FROM wine")
+        try terminal.type(";")
+        try terminal.waitUntil("the row") { $0.contains("│ Rioja │\n└───────┘\ncellar>") }
+        try terminal.type(".tables")
+        try terminal.waitUntil("the table list") { $0.contains(".tables\nwine\ncellar>") }
+        // Rows that never end: Ctrl-C stops reading them (pressed again until the statement runs).
+        try terminal.type("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT i FROM c;")
+        var interrupted = false
+        for _ in 0..<20 where !interrupted {
+            try terminal.press("C-c")
+            interrupted = (try? terminal.waitFor("interrupted", timeout: 1)) != nil
+        }
+        #expect(interrupted)
+        try terminal.waitFor("cellar>", count: 5)
+        try terminal.type("SELECT count(*) AS wines FROM wine;")
+        let screen = try terminal.waitUntil("the count") { $0.contains("│     1 │\n└───────┘\ncellar>") }
+        #expect(!screen.contains("[exit"), "\(screen)")
+    }
 }
