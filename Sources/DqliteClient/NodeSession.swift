@@ -33,6 +33,11 @@ final class NodeSession {
         let limit = deadline ?? .after(milliseconds: requestTimeout)
         let header = MessageHeader(bytes: try socket.receive(WireCode.wordSize, deadline: limit))
         let body = try socket.receive(header.bodyByteCount, deadline: limit)
+        if header.type == WireCode.Response.rows.rawValue, body.count >= WireCode.wordSize,
+            body[body.count - WireCode.wordSize] == WireCode.rowsPart
+        {
+            socket.acknowledgeNow()
+        }
         return try Response(type: header.type, body: body)
     }
 
