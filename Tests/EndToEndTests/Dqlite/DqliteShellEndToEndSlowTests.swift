@@ -205,4 +205,22 @@ struct DqliteShellEndToEndSlowTests {
         let screen = try terminal.waitUntil("the count") { $0.contains("│     1 │\n└───────┘\ncellar>") }
         #expect(!screen.contains("[exit"), "\(screen)")
     }
+
+    @Test func aShellWhoseLeaderDiesFindsTheNewOneAndGoesOn() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        let shell = try Cellar.start(
+            ["-d", cluster.url("app"), "--busy-timeout", "30000", "shell"], in: project.folder.path, pipesInput: true)
+        try shell.feed(Array("CREATE TABLE k(x);\nINSERT INTO k VALUES (1);\nSELECT 'ready';\n".utf8))
+        #expect(ChildProcess.waitUntil(timeout: 60) { shell.outputSoFar().contains("ready\n") })
+        cluster.kill(try cluster.leaderIndex())
+        try shell.feed(Array("SELECT 'lost', count(*) FROM k;\nSELECT 'found', count(*) FROM k;\n".utf8))
+        shell.closeInput()
+        let result = try shell.wait(timeout: 90)
+        #expect(result.status == 1 && !result.timedOut, "\(result)")
+        #expect(!result.output.contains("lost|") && result.output.hasSuffix("found|1\n"), "\(result)")
+        #expect(result.error.contains("<stdin>:4:1: error: "), "\(result)")
+        #expect(result.error.contains("cellar: warning: lost the dqlite leader; 127.0.0.1:"), "\(result)")
+        #expect(result.error.contains(" leads now. An open transaction was rolled back"), "\(result)")
+    }
 }
