@@ -127,7 +127,9 @@ struct DqliteShellEndToEndSlowTests {
             ".backup b.db", ".save b.db", ".restore b.db", ".blob get runs version 1 out.bin", ".load x.so",
             ".dbinfo", ".stats on", ".timeout 10",
         ]
-        let input = refused.joined(separator: "\n") + "\n.databases\n.show\n.migrations\n.timer on\nSELECT 1;\n"
+        let input =
+            refused.joined(separator: "\n") + "\n.databases\n.show\n.migrations\n.timer on\nSELECT 1;\n"
+            + "INSERT INTO runs VALUES (9) RETURNING version;\n.timer off\nSELECT 'still', count(*) FROM runs;\n"
         let result = try project.remote(cluster, "app", ["shell"], input: input)
         let url = cluster.url("app")
         #expect(result.status == 1, "\(result)")
@@ -147,6 +149,9 @@ struct DqliteShellEndToEndSlowTests {
         #expect(result.output.contains("database \(url) at version 2"), "\(result)")
         #expect(result.output.contains("applied  0002 t2"), "\(result)")
         #expect(result.output.contains(#/\n1\nRun Time: real [0-9.]+ user [0-9.]+ sys [0-9.]+\n/#), "\(result)")
+        // A write with RETURNING would not be replicated (the server runs it as a read): refused before it is sent.
+        #expect(result.error.contains("<stdin>:14:1: error: RETURNING is not available on a dqlite database"), "\(result)")
+        #expect(result.output.hasSuffix("\nstill|2\n"), "\(result)")
     }
 
     @Test func aTransactionLeftOpenByPipedInputIsRolledBackAsOnAFile() throws {
