@@ -129,6 +129,7 @@ package final class RemoteConnection: SQLConnection {
         let piece = UnsafeBufferPointer(rebasing: text[first..<end])
         let sql = String(decoding: piece, as: UTF8.self)
         try authorize(sql, offset: first)
+        try refuseWriteReturningRows(sql, offset: first)
         let counted = try localParameterCount(of: sql, offset: first)
         if let count = counted ?? (ParameterScanner.names(in: piece).isEmpty ? 0 : nil) {
             return (
@@ -268,6 +269,18 @@ package final class RemoteConnection: SQLConnection {
             pieces[0].offset + pieces[0].sql.utf8.count == sql.utf8.count + 1
         else { return nil }
         return text
+    }
+
+    /// Refuses a write with `RETURNING` before it is sent: a dqlite server runs a statement that returns
+    /// rows as a read, outside Raft, so its change is never replicated (dqlite 1.11 returns the rows,
+    /// drops the change, and its leader then fails an assertion and exits).
+    private func refuseWriteReturningRows(_ sql: String, offset: Int) throws {
+        guard RemoteStatement.returnsRows(sql), RemoteStatement.changesRows(sql) else { return }
+        throw SQLiteError(
+            code: SQLITE_ERROR,
+            message: "RETURNING is not available on a dqlite database: the server runs a statement that returns "
+                + "rows as a read, so the write would not be replicated; run the write, then a SELECT",
+            sql: sql, offset: offset)
     }
 
     private func authorize(_ sql: String, offset: Int) throws {

@@ -49,9 +49,9 @@ package final class RemoteStatement: SQLStatement {
     }
 
     /// - Throws: ``SQLiteError`` (`SQLITE_INTERRUPT`) when the connection's ``RemoteConnection/cancellation``
-    ///   is set: the rows not read yet are dropped (the server is told to stop sending them).
+    ///   is set (see ``stopReading()``).
     package func step() throws -> Bool {
-        try connection.checkCancellation()
+        if connection.cancellation?.isCancelled == true { try stopReading() }
         do {
             if !isStarted {
                 isStarted = true
@@ -73,6 +73,18 @@ package final class RemoteStatement: SQLStatement {
         } catch let error as DqliteError {
             throw connection.translate(error, sql: sql, offset: 0)
         }
+    }
+
+    /// Stops the statement where it is. A dqlite server reads no request while a query still has rows
+    /// to send (an `INTERRUPT` waits for the last row, which may never come), so rows still coming are
+    /// stopped the one bounded way: the connection is dropped and the leader found again, which rolls
+    /// back the transaction that was open on it.
+    private func stopReading() throws -> Never {
+        if let rows, !rows.isFinished {
+            self.rows = nil
+            _ = try? connection.reconnect()
+        }
+        throw SQLiteError(code: SQLITE_INTERRUPT, message: "interrupted", sql: sql)
     }
 
     package func reset() throws {
@@ -173,7 +185,7 @@ package final class RemoteStatement: SQLStatement {
     /// Whether the statement is an INSERT, UPDATE, DELETE or REPLACE (a `WITH` clause before it included),
     /// whose changes SQLite counts.
     static func changesRows(_ sql: String) -> Bool {
-        let words = topLevelWords(sql.uppercased())
+        let words = topLevelWords(sql)
         let writes = ["INSERT", "UPDATE", "DELETE", "REPLACE"]
         let main = words.first == "WITH" ? words.first { (writes + ["SELECT", "VALUES"]).contains($0) } : words.first
         return main.map(writes.contains) ?? false

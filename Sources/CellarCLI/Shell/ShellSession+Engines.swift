@@ -6,8 +6,8 @@ import CellarKit
 extension ShellSession {
     /// Tells the Ctrl-C watcher that a statement of `connection` runs. A file's statement is
     /// interrupted by SQLite wherever it is (`sqlite3_interrupt`); a dqlite statement cannot be stopped
-    /// on the leader, so Ctrl-C stops reading its rows before the next one (a statement whose first reply
-    /// has not come yet runs to its end on the leader first).
+    /// on the leader, so Ctrl-C stops it before its next row (a statement whose first reply has not come
+    /// yet runs to its end on the leader first; rows still coming are stopped by dropping the connection).
     func watchInterrupts(of connection: some SQLConnection) {
         guard let interruptWatcher else { return }
         if let database = connection as? Database {
@@ -24,6 +24,16 @@ extension ShellSession {
         guard let interruptWatcher else { return }
         interruptWatcher.endStatement()
         if !(connection is Database) { connection.cancellation = nil }
+    }
+
+    /// Says so when Ctrl-C ended the transaction that was open: stopping a dqlite query's rows drops
+    /// the connection to the leader, and the transaction with it (a file's stays open).
+    func warnIfInterruptEndedTransaction(_ error: any Error, on connection: some SQLConnection) {
+        guard (error as? SQLiteError)?.isInterrupt == true, connection is RemoteConnection,
+            (try? connection.isAutocommit) == true
+        else { return }
+        io.printError(
+            "cellar: warning: stopping the rows closed the connection to the dqlite leader: the open transaction was rolled back")
     }
 
     /// The rows the last statement changed: SQLite's count on a file (`sqlite3_changes`, without the

@@ -23,7 +23,7 @@ extension ShellSession {
         defer { Glibc.close(descriptor) }
         let options = ImportOptions(
             separator: separator, skippedRecords: request.skippedRecords, nullText: settings.render.nullValue)
-        let summary = try database.importDelimited(
+        let summary = try connection.importRecords(
             from: FileDescriptorSource(descriptor: descriptor), path: request.path, into: request.table, options: options)
         if isInteractive {
             let created = summary.createdTable ? " (created from the header row)" : ""

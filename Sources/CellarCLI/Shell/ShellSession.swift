@@ -207,6 +207,7 @@ final class ShellSession {
             guard let prepared else { return true }
             let clock = RunClock()
             let changesBefore = try? connection.totalChanges
+            let wasInTransaction = (try? connection.isAutocommit) == false
             do {
                 try bindParameters(prepared.statement)
                 watchInterrupts(of: connection)
@@ -217,6 +218,7 @@ final class ShellSession {
                 try? output.flush()
                 let located = located(error, of: prepared.statement.sql, at: prepared.startOffset, on: connection)
                 report(located, in: sql, path: path, firstLine: firstLine, offset: prepared.startOffset)
+                if wasInTransaction { warnIfInterruptEndedTransaction(error, on: connection) }
                 return false
             }
             reportAfterStatement(prepared.statement, on: connection, changesBefore: changesBefore, clock: clock)

@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized, .enabled(if: DqliteCluster.unavailableReason == nil, "\(DqliteCluster.unavailableReason ?? "")"))
 struct DqliteShellEndToEndSlowTests {
     /// SQL in every mode, settings, errors, a transaction across lines, schema commands, `.read`,
-    /// `.output`/`.once`, `.dump` and `.bail`: what a piped shell writes, beside a file's.
+    /// `.output`/`.once`, `.dump`, `.import` and `.bail`: what a piped shell writes, beside a file's.
     static let script = """
         CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT, c BLOB, d REAL);
         INSERT INTO t(b, c, d) VALUES ('x', x'00ff', 1.5), ('it''s', NULL, 1e300), (NULL, x'89504e47', -0.0);
@@ -74,6 +74,9 @@ struct DqliteShellEndToEndSlowTests {
         SELECT 'to the output file';
         .output
         .dump t
+        .import --csv wines.csv wine
+        .import --csv short.csv wine
+        SELECT name, year, typeof(year) FROM wine;
         .maxrows 2
         .mode box
         WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 10) SELECT i FROM c;
@@ -89,6 +92,8 @@ struct DqliteShellEndToEndSlowTests {
         let cluster = try DqliteCluster()
         let project = DqliteProject()
         try project.folder.write("more.sql", "SELECT 'read', count(*) FROM t;\n")
+        try project.folder.write("wines.csv", "name,year\nRioja,2019\n\"Ch, teau\",\n")
+        try project.folder.write("short.csv", "Barolo,2015\nBrunello\n")
         let local = try project.local("app.sqlite", ["shell"], input: Self.script)
         let localFiles = try ["once.txt", "out.txt"].map { try FileBytes.readText(project.folder.file($0)) }
         let remote = try project.remote(cluster, "app", ["shell"], input: Self.script)
@@ -105,7 +110,9 @@ struct DqliteShellEndToEndSlowTests {
         #expect(remote.output.contains("changes: 1   total_changes: 6\n"), "\(remote)")
         #expect(remote.error.contains("<stdin>:42:3: error: no such column: nope"), "\(remote)")
         #expect(remote.error.contains("<stdin>:44:17: error: no such table: missing"), "\(remote)")
-        #expect(remote.error.hasSuffix("<stdin>:72:1: error: no such table: gone\n    72 | SELECT * FROM gone;\n       | ^\n"))
+        #expect(remote.error.contains("short.csv:2:1: error: expected 2 fields but found 1; nothing was imported"))
+        #expect(remote.output.contains("name|year|typeof(year)\nRioja|2019|text\nCh, teau||text\n"), "\(remote)")
+        #expect(remote.error.hasSuffix("<stdin>:75:1: error: no such table: gone\n    75 | SELECT * FROM gone;\n       | ^\n"))
         #expect(!remote.output.contains("not reached") && !remote.output.contains("skipped"))
         let rows = try project.remote(cluster, "app", ["query", "SELECT a, b, d FROM t", "--mode", "list"])
         #expect(rows.output == "1|x|2.0\n2|it's|1.0e+300\n3||0.0\n", "\(rows)")
@@ -120,7 +127,9 @@ struct DqliteShellEndToEndSlowTests {
             ".backup b.db", ".save b.db", ".restore b.db", ".blob get runs version 1 out.bin", ".load x.so",
             ".dbinfo", ".stats on", ".timeout 10",
         ]
-        let input = refused.joined(separator: "\n") + "\n.databases\n.show\n.migrations\n.timer on\nSELECT 1;\n"
+        let input =
+            refused.joined(separator: "\n") + "\n.databases\n.show\n.migrations\n.timer on\nSELECT 1;\n"
+            + "INSERT INTO runs VALUES (9) RETURNING version;\n.timer off\nSELECT 'still', count(*) FROM runs;\n"
         let result = try project.remote(cluster, "app", ["shell"], input: input)
         let url = cluster.url("app")
         #expect(result.status == 1, "\(result)")
@@ -140,6 +149,9 @@ struct DqliteShellEndToEndSlowTests {
         #expect(result.output.contains("database \(url) at version 2"), "\(result)")
         #expect(result.output.contains("applied  0002 t2"), "\(result)")
         #expect(result.output.contains(#/\n1\nRun Time: real [0-9.]+ user [0-9.]+ sys [0-9.]+\n/#), "\(result)")
+        // A write with RETURNING would not be replicated (the server runs it as a read): refused before it is sent.
+        #expect(result.error.contains("<stdin>:14:1: error: RETURNING is not available on a dqlite database"), "\(result)")
+        #expect(result.output.hasSuffix("\nstill|2\n"), "\(result)")
     }
 
     @Test func aTransactionLeftOpenByPipedInputIsRolledBackAsOnAFile() throws {
@@ -161,5 +173,59 @@ struct DqliteShellEndToEndSlowTests {
         #expect(result.status == 0 && result.output == "on the cluster\n", "\(result)")
         let safe = try project.cellar(["shell", cluster.url("app"), "--safe"], input: "SELECT 1;\n")
         #expect(safe.status == 1 && safe.error.contains("shell --safe is not available on a dqlite database"), "\(safe)")
+    }
+
+    @Test func aPersonAtATerminalQueriesCompletesAndInterruptsOnTheCluster() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        let setup = try project.remote(
+            cluster, "app", ["shell"], input: "CREATE TABLE wine(id INTEGER PRIMARY KEY, name TEXT);\n")
+        #expect(setup.status == 0, "\(setup)")
+        let terminal = try TerminalSession(["-d", cluster.url("app"), "--busy-timeout", "30000", "shell"], in: project.folder)
+        try terminal.waitFor("cellar>")
+        try terminal.type("BEGIN;")
+        try terminal.waitFor("cellar*>")
+        try terminal.type("INSERT INTO wine(name) VALUES ('Rioja');")
+        try terminal.waitFor("cellar*>", count: 2)
+        try terminal.type("COMMIT;")
+        try terminal.waitFor("cellar>", count: 2)
+        // The table's name comes from the cluster's schema.
+        try terminal.type("SELECT name FROM wi", enter: false)
+        try terminal.press("Tab")
+        try terminal.waitFor("SELECT name FROM wine")
+        try terminal.type(";")
+        try terminal.waitUntil("the row") { $0.contains("│ Rioja │\n└───────┘\ncellar>") }
+        try terminal.type(".tables")
+        try terminal.waitUntil("the table list") { $0.contains(".tables\nwine\ncellar>") }
+        // Rows that never end: Ctrl-C stops reading them (pressed again until the statement runs).
+        try terminal.type("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT i FROM c;")
+        var interrupted = false
+        for _ in 0..<20 where !interrupted {
+            try terminal.press("C-c")
+            interrupted = (try? terminal.waitFor("interrupted", timeout: 1)) != nil
+        }
+        #expect(interrupted)
+        try terminal.waitFor("cellar>", count: 5)
+        try terminal.type("SELECT count(*) AS wines FROM wine;")
+        let screen = try terminal.waitUntil("the count") { $0.contains("│     1 │\n└───────┘\ncellar>") }
+        #expect(!screen.contains("[exit"), "\(screen)")
+    }
+
+    @Test func aShellWhoseLeaderDiesFindsTheNewOneAndGoesOn() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        let shell = try Cellar.start(
+            ["-d", cluster.url("app"), "--busy-timeout", "30000", "shell"], in: project.folder.path, pipesInput: true)
+        try shell.feed(Array("CREATE TABLE k(x);\nINSERT INTO k VALUES (1);\nSELECT 'ready';\n".utf8))
+        #expect(ChildProcess.waitUntil(timeout: 60) { shell.outputSoFar().contains("ready\n") })
+        cluster.kill(try cluster.leaderIndex())
+        try shell.feed(Array("SELECT 'lost', count(*) FROM k;\nSELECT 'found', count(*) FROM k;\n".utf8))
+        shell.closeInput()
+        let result = try shell.wait(timeout: 90)
+        #expect(result.status == 1 && !result.timedOut, "\(result)")
+        #expect(!result.output.contains("lost|") && result.output.hasSuffix("found|1\n"), "\(result)")
+        #expect(result.error.contains("<stdin>:4:1: error: "), "\(result)")
+        #expect(result.error.contains("cellar: warning: lost the dqlite leader; 127.0.0.1:"), "\(result)")
+        #expect(result.error.contains(" leads now. An open transaction was rolled back"), "\(result)")
     }
 }
