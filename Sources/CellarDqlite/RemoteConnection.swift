@@ -27,6 +27,8 @@ package final class RemoteConnection: SQLConnection {
     private let scratch: Database
     /// Statements prepared on the leader, by text, reused while the connection keeps its leader.
     private var prepared: [String: DqliteStatement] = [:]
+    /// Schema statements of a migration waiting to go with the next statement (``holdBack(_:)``).
+    private var heldBack = HeldBackStatements()
     /// The migration running now and how many of its statements ran, for ``FaultPause`` points.
     private var faultVersion: Int64?
     private var faultStatements = 0
@@ -84,6 +86,7 @@ package final class RemoteConnection: SQLConnection {
                 restarts += 1
                 try database.reconnect()
                 prepared = [:]
+                heldBack.removeAll()
                 isAutocommit = true
                 onReconnect(Self.reason(error), database.connection.leader?.description ?? "?")
             }
@@ -133,22 +136,34 @@ package final class RemoteConnection: SQLConnection {
         let counted = try localParameterCount(of: sql, offset: first)
         if let count = counted ?? (ParameterScanner.names(in: piece).isEmpty ? 0 : nil) {
             return (
-                RemoteStatement(connection: self, sql: sql, prepared: nil, parameterNames: names(in: piece, count: count)), end
+                RemoteStatement(
+                    connection: self, sql: sql, offset: first, prepared: nil, parameterNames: names(in: piece, count: count)), end
             )
         }
         do {
+            _ = try sendHeldBack()
             let statement = try preparedOnLeader(sql)
             let names = names(in: piece, count: statement.parameterCount)
-            return (RemoteStatement(connection: self, sql: sql, prepared: statement, parameterNames: names), end)
+            return (RemoteStatement(connection: self, sql: sql, offset: first, prepared: statement, parameterNames: names), end)
         } catch let error as DqliteError {
             throw translate(error, sql: sql, offset: first)
         }
     }
 
+    /// Statements held back meanwhile are sent before it returns, or dropped when `body` throws (the
+    /// transaction they belong to is rolled back).
     package func withPolicy<Result>(_ policy: ConnectionPolicy, _ body: () throws -> Result) throws -> Result {
         policies.append(policy)
         defer { policies.removeAll { $0 === policy } }
-        return try body()
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            heldBack.removeAll()
+            throw error
+        }
+        _ = try sendHeldBack()
+        return result
     }
 
     /// A remote statement cannot be watched instruction by instruction: the body runs without progress.
@@ -206,11 +221,77 @@ package final class RemoteConnection: SQLConnection {
         }
     }
 
-    /// The server's error as SQLite's, located at `offset`.
-    func translate(_ error: DqliteError, sql: String, offset: Int) -> SQLiteError {
+    // MARK: - Holding schema statements back
+
+    /// Holds `piece` back when it is a schema statement of a migration cellar runs in its own
+    /// transaction (see ``HeldBackStatements``), to be sent with the statement after it.
+    /// - Returns: whether it was held back (it then counts as run, changing no rows).
+    func holdBack(_ piece: HeldBackStatements.Piece) -> Bool {
+        guard !isAutocommit, policies.contains(where: \.refusesTransactionControl),
+            HeldBackStatements.isSchemaStatement(piece.sql)
+        else { return false }
+        heldBack.append(piece)
+        return true
+    }
+
+    /// Drops what was held back: a `ROLLBACK` would undo it anyway.
+    func dropHeldBack() {
+        heldBack.removeAll()
+    }
+
+    /// Sends the statements held back, then `last` when given (a statement without parameters), in one
+    /// request inside a savepoint.
+    /// - Returns: the result of the request (its change count is that of the last statement), or nil
+    ///   when nothing was held back (and `last` was not sent).
+    /// - Throws: ``SQLiteError`` located at the statement that failed.
+    func sendHeldBack(then last: HeldBackStatements.Piece? = nil) throws -> DqliteResult? {
+        guard !heldBack.isEmpty else { return nil }
+        let pieces = heldBack.take() + (last.map { [$0] } ?? [])
+        guard let text = HeldBackStatements.batchText(pieces) else {
+            var result: DqliteResult?
+            for piece in pieces { result = try runAlone(piece) }
+            return result
+        }
+        do {
+            return try database.connection.execute(text)
+        } catch let error as DqliteError {
+            return try runAgainOneByOne(pieces, after: error)
+        }
+    }
+
+    /// After a batch failed: back to its savepoint, then each statement alone, so that the one that
+    /// fails throws, located. When the savepoint is gone, the failure ended the transaction, which only
+    /// the last statement can do on its own (a trigger's `RAISE(ROLLBACK)`, `OR ROLLBACK`): it is blamed.
+    private func runAgainOneByOne(_ pieces: [HeldBackStatements.Piece], after error: DqliteError) throws -> DqliteResult {
+        let last = pieces[pieces.count - 1]
+        guard !error.isLeadershipLoss else { throw translate(error, sql: pieces[0].sql, offset: pieces[0].offset) }
+        do {
+            try database.connection.execute("ROLLBACK TO \(HeldBackStatements.savepoint)")
+        } catch let rollback as DqliteError {
+            if rollback.isLeadershipLoss { throw translate(rollback, sql: pieces[0].sql, offset: pieces[0].offset) }
+            isAutocommit = true
+            throw translate(error, sql: last.sql, offset: last.offset)
+        }
+        var result = DqliteResult(lastInsertID: 0, rowsAffected: 0)
+        for piece in pieces { result = try runAlone(piece) }
+        _ = try runAlone(HeldBackStatements.Piece(sql: "RELEASE \(HeldBackStatements.savepoint)", offset: last.offset))
+        return result
+    }
+
+    private func runAlone(_ piece: HeldBackStatements.Piece) throws -> DqliteResult {
+        do {
+            return try database.connection.execute(piece.sql)
+        } catch let error as DqliteError {
+            throw translate(error, sql: piece.sql, offset: piece.offset)
+        }
+    }
+
+    /// The server's error as SQLite's, located at `offset` (nil: the statement's own start).
+    func translate(_ error: DqliteError, sql: String, offset: Int?) -> SQLiteError {
         if error.isLeadershipLoss {
             isAutocommit = true
             prepared = [:]
+            heldBack.removeAll()
             return SQLiteError(code: Self.leadershipLossCode, message: error.description, sql: sql, offset: offset)
         }
         let code = error.serverCode.map { Int32(truncatingIfNeeded: $0) } ?? SQLITE_ERROR

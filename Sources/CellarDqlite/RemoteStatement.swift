@@ -8,6 +8,8 @@ import DqliteClient
 /// (one round trip); `BEGIN` waits out `SQLITE_BUSY` up to the busy timeout.
 package final class RemoteStatement: SQLStatement {
     package let sql: String
+    /// The byte offset of the statement's first token in the text it was prepared from.
+    private let offset: Int
     private let parameterNames: [String?]
     private let connection: RemoteConnection
     private let prepared: DqliteStatement?
@@ -18,9 +20,10 @@ package final class RemoteStatement: SQLStatement {
     /// The failure of a query started to learn its columns, thrown by the next step.
     private var startFailure: DqliteError?
 
-    init(connection: RemoteConnection, sql: String, prepared: DqliteStatement?, parameterNames: [String?]) {
+    init(connection: RemoteConnection, sql: String, offset: Int, prepared: DqliteStatement?, parameterNames: [String?]) {
         self.connection = connection
         self.sql = sql
+        self.offset = offset
         self.prepared = prepared
         self.parameterNames = parameterNames
         parameters = Array(repeating: .null, count: parameterNames.count)
@@ -71,7 +74,7 @@ package final class RemoteStatement: SQLStatement {
             }
             return true
         } catch let error as DqliteError {
-            throw connection.translate(error, sql: sql, offset: 0)
+            throw connection.translate(error, sql: sql, offset: nil)
         }
     }
 
@@ -164,22 +167,38 @@ package final class RemoteStatement: SQLStatement {
 
     /// Sends the query: the prepared statement's id, or the text itself.
     private func startQuery() throws {
+        _ = try connection.sendHeldBack()
         let leader = connection.database.connection
         rows = try prepared.map { try leader.query($0, parameters) } ?? leader.query(sql, parameters)
     }
 
-    /// Runs the statement as an exec; a `BEGIN` is retried while the write lock is taken.
+    /// Runs the statement as an exec; a `BEGIN` is retried while the write lock is taken. A schema
+    /// statement of a migration may be held back, and the statements held back go with this one when
+    /// it has no parameters (``RemoteConnection/holdBack(_:)``).
     private func execute() throws -> Int {
         let database = connection.database
-        if TransactionControl.operation(of: sql) == "BEGIN" {
-            try database.beginImmediate(sql)
-            return 0
+        let piece = HeldBackStatements.Piece(sql: sql, offset: offset)
+        if TransactionControl.isTransactionStatement(sql) {
+            let operation = TransactionControl.operation(of: sql)
+            if operation == "ROLLBACK" { connection.dropHeldBack() } else { _ = try connection.sendHeldBack() }
+            if operation == "BEGIN" {
+                try database.beginImmediate(sql)
+                return 0
+            }
+        } else if prepared == nil, parameters.isEmpty {
+            if connection.holdBack(piece) { return 0 }
+            if let result = try connection.sendHeldBack(then: piece) { return changes(result) }
+        } else {
+            _ = try connection.sendHeldBack()
         }
         let leader = database.connection
-        let result = try prepared.map { try leader.execute($0, parameters) } ?? leader.execute(sql, parameters)
-        // The server reports `sqlite3_changes`, which a statement other than INSERT, UPDATE or DELETE
-        // leaves at the count of the last one that was: only those statements' own count is theirs.
-        return Self.changesRows(sql) ? Int(result.rowsAffected) : 0
+        return changes(try prepared.map { try leader.execute($0, parameters) } ?? leader.execute(sql, parameters))
+    }
+
+    /// The server reports `sqlite3_changes`, which a statement other than INSERT, UPDATE or DELETE
+    /// leaves at the count of the last one that was: only those statements' own count is theirs.
+    private func changes(_ result: DqliteResult) -> Int {
+        Self.changesRows(sql) ? Int(result.rowsAffected) : 0
     }
 
     /// Whether the statement is an INSERT, UPDATE, DELETE or REPLACE (a `WITH` clause before it included),

@@ -65,14 +65,15 @@ package struct StatementCursor<Connection: SQLConnection> {
     /// Steps a statement from this cursor to the end, calling `onRow` for each row.
     ///
     /// - Throws: ``SQLiteError`` whose offset is the statement's first character (step-time errors
-    ///   have no position of their own).
+    ///   have no position of their own), unless the engine placed it already: a remote engine that
+    ///   sent statements held back from before with this one names the one of them that failed.
     package func run(_ prepared: Prepared, onRow: (Connection.PreparedStatement) throws -> Void = { _ in }) throws {
         do {
             while try prepared.statement.step() {
                 try onRow(prepared.statement)
             }
         } catch var error as SQLiteError {
-            error.offset = prepared.startOffset
+            error.offset = error.offset ?? prepared.startOffset
             throw error
         }
     }

@@ -64,6 +64,31 @@ struct DqliteEndToEndSlowTests {
         #expect(syntax.error.contains("0003_c.sql:3:26: error: near \"oops\": syntax error"))
     }
 
+    @Test func schemaStatementsSentTogetherFailAtTheirOwnLineAndSucceedAsOnAFile() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.migration("0001_a.sql", "CREATE TABLE a(x UNIQUE);")
+        try project.migration("0002_b.sql", "CREATE TABLE b(y);\nCREATE TABLE b(z);\nINSERT INTO a VALUES (1);")
+        let schemaFailure = try project.remote(cluster, "app", ["migrate"])
+        #expect(schemaFailure.status == 1, "\(schemaFailure)")
+        #expect(schemaFailure.error.contains("migrations/0002_b.sql:3:1: error: table b already exists"))
+        try project.migration("0002_b.sql", "CREATE TABLE b(y);\nCREATE INDEX by ON b(y);\nINSERT INTO a VALUES (1), (1);")
+        let rowFailure = try project.remote(cluster, "app", ["migrate"])
+        #expect(rowFailure.error == (try project.local("app.sqlite", ["migrate"])).error)
+        #expect(rowFailure.error.contains("migrations/0002_b.sql:4:1: error: UNIQUE constraint failed: a.x"))
+        let names = "SELECT name FROM sqlite_schema ORDER BY name"
+        #expect(
+            try project.remote(cluster, "app", ["query", names, "--mode", "list"]).output
+                == "a\ncellar_migrations\nsqlite_autoindex_a_1\n")
+        try project.migration(
+            "0002_b.sql",
+            "CREATE TABLE b(y);\nCREATE INDEX by ON b(y);\nINSERT INTO a VALUES (1), (2);\nCREATE TABLE e(q)\n-- the end")
+        #expect(try project.remote(cluster, "app", ["migrate"]).status == 0)
+        #expect(try project.local("app.sqlite", ["migrate"]).status == 0)
+        #expect(try project.remote(cluster, "app", ["schema"]).output == project.local("app.sqlite", ["schema"]).output)
+        #expect(try project.remote(cluster, "app", ["query", "SELECT count(*) FROM a", "--mode", "list"]).output == "2\n")
+    }
+
     @Test func aLedgerRowThatCannotBeWrittenLeavesItsMigrationUncommitted() throws {
         let cluster = try DqliteCluster()
         let project = DqliteProject()

@@ -1,0 +1,56 @@
+/// Schema statements of a migration held back so that they reach the leader in one request with the
+/// statement after them, instead of one round trip each.
+///
+/// Only `CREATE`, `DROP` and `ALTER` statements without parameters are held back, and only inside the
+/// transaction cellar opened for a migration: they return no rows and change no rows SQLite counts, so
+/// nothing the migrator reads in between depends on them having run. The batch is one `EXEC_SQL` text
+/// that the server runs statement by statement and stops at the first failure, inside a savepoint, so
+/// that a failure can be placed at its statement by running them again one by one.
+struct HeldBackStatements {
+    /// One statement: its text and the byte offset of its first token in the text it was prepared from.
+    struct Piece: Equatable {
+        let sql: String
+        let offset: Int
+    }
+
+    /// The savepoint a batch runs in.
+    static let savepoint = "cellar_batch"
+
+    private(set) var pieces: [Piece] = []
+
+    var isEmpty: Bool { pieces.isEmpty }
+
+    mutating func append(_ piece: Piece) {
+        pieces.append(piece)
+    }
+
+    /// The pieces held back, which are no longer.
+    mutating func take() -> [Piece] {
+        defer { pieces = [] }
+        return pieces
+    }
+
+    mutating func removeAll() {
+        pieces = []
+    }
+
+    /// Whether `sql` is a schema statement: its first word is `CREATE`, `DROP` or `ALTER`.
+    static func isSchemaStatement(_ sql: String) -> Bool {
+        let bytes = Array(sql.utf8)
+        let start = StatementSplitter.firstToken(in: bytes, from: 0)
+        var end = start
+        while end < bytes.count, (0x41...0x5A).contains(bytes[end] & 0xDF) { end += 1 }
+        let word = String(decoding: bytes[start..<end].map { $0 & 0xDF }, as: UTF8.self)
+        return word == "CREATE" || word == "DROP" || word == "ALTER"
+    }
+
+    /// `pieces` as one text, between `SAVEPOINT` and `RELEASE`, or nil unless the local splitter finds
+    /// exactly those statements in it again: a statement ending in a comment without a `;` would
+    /// swallow the ones after it, and the server stops, reporting success, at an empty statement.
+    static func batchText(_ pieces: [Piece]) -> String? {
+        let statements =
+            ["SAVEPOINT \(savepoint);"] + pieces.map { $0.sql.hasSuffix(";") ? $0.sql : $0.sql + ";" } + ["RELEASE \(savepoint)"]
+        let text = statements.joined(separator: "\n")
+        return StatementSplitter.split(text).map(\.sql) == statements ? text : nil
+    }
+}
