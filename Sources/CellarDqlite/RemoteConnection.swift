@@ -37,6 +37,9 @@ package final class RemoteConnection: SQLConnection {
     /// The functions cellar offers for a file's seeds, which reach files no cluster node can.
     private static let fileFunctions = ["readfile", "writefile"]
 
+    /// What ``executeAndCommit(_:_:)`` appends to its statement.
+    private static let commitTail = ";\nCOMMIT"
+
     /// How many prepared statements are kept on the leader at most.
     private static let preparedLimit = 64
 
@@ -45,7 +48,9 @@ package final class RemoteConnection: SQLConnection {
         self.database = database
         scratch = try Database(path: ":memory:")
         database.connection.onStatementSent = { [unowned self] sql in
-            if let version = faultVersion, sql == "COMMIT" { FaultPause.reach("commit:\(version)") }
+            if let version = faultVersion, sql == "COMMIT" || sql.hasSuffix(Self.commitTail) {
+                FaultPause.reach("commit:\(version)")
+            }
         }
     }
 
@@ -158,6 +163,24 @@ package final class RemoteConnection: SQLConnection {
         try body()
     }
 
+    /// The statement and `COMMIT` in one `EXEC_SQL` request: the server runs them in turn and stops at
+    /// the first failure, so the commit happens only when the statement succeeded, and the values bind
+    /// to the first statement. Text that is not one plain statement takes two requests.
+    package func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws {
+        guard TransactionControl.operation(of: sql) == nil, let text = Self.withCommit(sql) else {
+            try execute(sql, arguments)
+            try execute("COMMIT")
+            return
+        }
+        do {
+            let result = try database.connection.execute(text, arguments.map { RemoteDatabase.wire($0.sqliteValue) })
+            totalChanges += Int(result.rowsAffected)
+            isAutocommit = true
+        } catch let error as DqliteError {
+            throw translate(error, sql: sql, offset: 0)
+        }
+    }
+
     package func rehearsalDatabase(copyingContents: Bool) throws -> any SQLConnection {
         guard !copyingContents else {
             throw SQLiteError(
@@ -234,6 +257,18 @@ package final class RemoteConnection: SQLConnection {
         let statement = try connection.prepare(sql)
         prepared[sql] = statement
         return statement
+    }
+
+    /// `sql` and `COMMIT` as one text the server runs statement by statement, or nil unless `sql` is
+    /// exactly one statement ending where the appended `;` ends it (no `;` or comment of its own at the
+    /// end: the server stops at an empty statement, which would skip the `COMMIT`).
+    private static func withCommit(_ sql: String) -> String? {
+        let text = sql + commitTail
+        let pieces = StatementSplitter.split(text)
+        guard pieces.count == 2, pieces[1].sql == "COMMIT",
+            pieces[0].offset + pieces[0].sql.utf8.count == sql.utf8.count + 1
+        else { return nil }
+        return text
     }
 
     /// Refuses a write with `RETURNING` before it is sent: a dqlite server runs a statement that returns

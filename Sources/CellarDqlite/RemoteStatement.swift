@@ -185,7 +185,7 @@ package final class RemoteStatement: SQLStatement {
     /// Whether the statement is an INSERT, UPDATE, DELETE or REPLACE (a `WITH` clause before it included),
     /// whose changes SQLite counts.
     static func changesRows(_ sql: String) -> Bool {
-        let words = topLevelWords(sql.uppercased())
+        let words = topLevelWords(sql)
         let writes = ["INSERT", "UPDATE", "DELETE", "REPLACE"]
         let main = words.first == "WITH" ? words.first { (writes + ["SELECT", "VALUES"]).contains($0) } : words.first
         return main.map(writes.contains) ?? false
@@ -196,43 +196,50 @@ package final class RemoteStatement: SQLStatement {
     /// QUERY, the rest as an EXEC that counts changes (a dqlite 1.11 server fails a QUERY of a statement
     /// without result columns, such as `PRAGMA x = y`, with "not an error").
     static func returnsRows(_ sql: String) -> Bool {
-        let words = topLevelWords(sql.uppercased())
+        let words = topLevelWords(sql)
         guard let first = words.first else { return false }
         if words.contains("RETURNING") { return true }
         switch first {
         case "SELECT", "VALUES", "EXPLAIN": return true
-        case "PRAGMA": return !sql.contains("=")
+        case "PRAGMA": return !sql.utf8.contains(UInt8(ascii: "="))
         case "WITH":
             return words.first { ["SELECT", "VALUES", "INSERT", "UPDATE", "DELETE", "REPLACE"].contains($0) } == "SELECT"
         default: return false
         }
     }
 
-    /// The words of `sql` outside parentheses and quotes (a `WITH` clause's bodies are skipped).
+    /// The words of `sql` outside parentheses and quotes, upper-cased (a `WITH` clause's bodies are
+    /// skipped). A word is a run of letters and `_`; bytes of non-ASCII characters count as letters, so
+    /// an identifier written in another script stays one word and is never taken for a keyword.
     private static func topLevelWords(_ sql: String) -> [String] {
         var words: [String] = []
         var depth = 0
-        var quote: Character?
-        var word = ""
-        for character in sql {
+        var quote: UInt8?
+        var word: [UInt8] = []
+        for byte in sql.utf8 {
             if let open = quote {
-                if character == open { quote = nil }
+                if byte == open { quote = nil }
                 continue
             }
-            if character.isLetter || character == "_" {
-                if depth == 0 { word.append(character) }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                if depth == 0 { word.append(byte - 32) }
                 continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), 0x80...:
+                if depth == 0 { word.append(byte) }
+                continue
+            default: break
             }
-            if !word.isEmpty { words.append(word) }
-            word = ""
-            switch character {
-            case "'", "\"", "`": quote = character
-            case "(": depth += 1
-            case ")": depth = max(0, depth - 1)
+            if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+            word.removeAll(keepingCapacity: true)
+            switch byte {
+            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"): quote = byte
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"): depth = max(0, depth - 1)
             default: break
             }
         }
-        if !word.isEmpty { words.append(word) }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
         return words
     }
 }

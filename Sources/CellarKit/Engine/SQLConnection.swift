@@ -52,9 +52,23 @@ package protocol SQLConnection: AnyObject {
     ///
     /// - Throws: ``SQLiteError`` when the engine cannot make one.
     func rehearsalDatabase(copyingContents: Bool) throws -> any SQLConnection
+
+    /// Runs `sql`, one statement that returns no rows, with `arguments`, then commits the open
+    /// transaction, only if the statement succeeded: how the migrator writes a migration's ledger row
+    /// and commits it. An engine that pays a round trip per request sends both in one.
+    ///
+    /// - Throws: ``SQLiteError`` when the statement or the commit fails; the transaction is then still
+    ///   open (roll it back), unless the failure ended it.
+    func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws
 }
 
 extension SQLConnection {
+    /// The statement, then `COMMIT`: two steps for an engine that has no cheaper way.
+    package func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws {
+        try execute(sql, arguments)
+        try execute("COMMIT")
+    }
+
     /// A private in-memory copy of the database, set up as this connection was, for a dry run.
     package func rehearsalCopy() throws -> any SQLConnection {
         try rehearsalDatabase(copyingContents: true)

@@ -102,15 +102,25 @@ package enum Ledger {
     static func record(
         _ migration: Migration, durationMilliseconds: Int64, isBaseline: Bool = false, in database: any SQLConnection
     ) throws {
-        try database.execute(
-            """
-            INSERT INTO main.cellar_migrations (version, name, checksum, applied_at, duration_ms, kind)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """,
-            [
-                migration.version, migration.name, migration.checksum, WallClock.utcTimestamp(), durationMilliseconds,
-                isBaseline ? "baseline" : "applied",
-            ])
+        try database.execute(insertRow, row(of: migration, durationMilliseconds: durationMilliseconds, isBaseline: isBaseline))
+    }
+
+    /// Records `migration` and commits the open transaction with it, in one step where the engine can.
+    static func recordAndCommit(_ migration: Migration, durationMilliseconds: Int64, in database: any SQLConnection) throws {
+        try database.executeAndCommit(
+            insertRow, row(of: migration, durationMilliseconds: durationMilliseconds, isBaseline: false))
+    }
+
+    private static let insertRow = """
+        INSERT INTO main.cellar_migrations (version, name, checksum, applied_at, duration_ms, kind)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """
+
+    private static func row(of migration: Migration, durationMilliseconds: Int64, isBaseline: Bool) -> [any ValueConvertible] {
+        [
+            migration.version, migration.name, migration.checksum, WallClock.utcTimestamp(), durationMilliseconds,
+            isBaseline ? "baseline" : "applied",
+        ]
     }
 
     static func updateChecksum(_ migration: Migration, in database: any SQLConnection) throws {

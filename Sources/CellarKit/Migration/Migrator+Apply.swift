@@ -64,8 +64,8 @@ extension Migrator {
             }
             let before = try known.violations ?? SectionRunner.foreignKeyViolations(in: database)
             let (outcome, after) = try runUp(migration, since: start, violationsBefore: before)
-            try Ledger.record(migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
-            try database.execute("COMMIT")
+            try Ledger.recordAndCommit(
+                migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
             known.isLedgerPrepared = true
             known.violations = after
             return outcome

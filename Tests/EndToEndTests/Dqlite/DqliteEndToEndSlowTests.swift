@@ -64,6 +64,26 @@ struct DqliteEndToEndSlowTests {
         #expect(syntax.error.contains("0003_c.sql:3:26: error: near \"oops\": syntax error"))
     }
 
+    @Test func aLedgerRowThatCannotBeWrittenLeavesItsMigrationUncommitted() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.migration(
+            "0001_a.sql",
+            """
+            CREATE TRIGGER closed BEFORE INSERT ON cellar_migrations WHEN NEW.version = 2
+            BEGIN SELECT RAISE(ABORT, 'the ledger is closed'); END;
+            """)
+        try project.migration("0002_b.sql", "CREATE TABLE b(y);")
+        let remote = try project.remote(cluster, "app", ["migrate"])
+        let local = try project.local("app.sqlite", ["migrate"])
+        #expect(remote.status == 1, "\(remote)")
+        #expect(remote.error == local.error)
+        #expect(remote.error.contains("the ledger is closed"))
+        let tables =
+            "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name; SELECT max(version) FROM cellar_migrations"
+        #expect(try project.remote(cluster, "app", ["query", tables, "--mode", "list"]).output == "cellar_migrations\n1\n")
+    }
+
     @Test func transactionControlIsRefusedBeforeAnythingIsSent() throws {
         let cluster = try DqliteCluster()
         let project = DqliteProject()
