@@ -26,14 +26,22 @@ extension ShellSession {
         if !(connection is Database) { connection.cancellation = nil }
     }
 
-    /// Says so when Ctrl-C ended the transaction that was open: stopping a dqlite query's rows drops
-    /// the connection to the leader, and the transaction with it (a file's stays open).
-    func warnIfInterruptEndedTransaction(_ error: any Error, on connection: some SQLConnection) {
-        guard (error as? SQLiteError)?.isInterrupt == true, connection is RemoteConnection,
-            (try? connection.isAutocommit) == true
-        else { return }
+    /// Says so when stopping a statement's rows (Ctrl-C, leaving the pager) ended the transaction that
+    /// was open: on a dqlite database that drops the connection to the leader, and the transaction with
+    /// it (a file's stays open).
+    func warnIfStoppingRowsEndedTransaction(wasOpen: Bool, on connection: some SQLConnection) {
+        guard wasOpen, connection is RemoteConnection, (try? connection.isAutocommit) == true else { return }
         io.printError(
             "cellar: warning: stopping the rows closed the connection to the dqlite leader: the open transaction was rolled back")
+    }
+
+    /// After the pager was left before the last row: a dqlite query's rows still coming are stopped as
+    /// Ctrl-C stops them, not read to their end (a file's statement just ends).
+    func stopReadingRows(of statement: some SQLStatement) {
+        guard let remote = statement as? RemoteStatement else { return }
+        let wasOpen = (try? connection.isAutocommit) == false
+        remote.abandonRows()
+        warnIfStoppingRowsEndedTransaction(wasOpen: wasOpen, on: connection)
     }
 
     /// The rows the last statement changed: SQLite's count on a file (`sqlite3_changes`, without the

@@ -211,6 +211,25 @@ struct DqliteShellEndToEndSlowTests {
         #expect(!screen.contains("[exit"), "\(screen)")
     }
 
+    @Test func leavingThePagerStopsRowsThatNeverEnd() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        let terminal = try TerminalSession(
+            ["-d", cluster.url("app"), "--busy-timeout", "30000", "shell"], in: project.folder,
+            environment: ["PAGER": "less"], columns: 100, rows: 20)
+        try terminal.waitFor("cellar>")
+        try terminal.type(".mode list")
+        try terminal.type(".maxrows all")
+        try terminal.type(".pager on")
+        try terminal.type("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT i FROM c;")
+        try terminal.waitUntil("less showing the first rows") { $0.hasPrefix("1\n2\n3\n") }
+        try terminal.press("q")
+        try terminal.waitFor("cellar>")
+        try terminal.type("SELECT 'after';")
+        let screen = try terminal.waitFor("after\ncellar>")
+        #expect(!screen.contains("[exit") && !screen.contains("error"), "\(screen)")
+    }
+
     @Test func aShellWhoseLeaderDiesFindsTheNewOneAndGoesOn() throws {
         let cluster = try DqliteCluster()
         let project = DqliteProject()
