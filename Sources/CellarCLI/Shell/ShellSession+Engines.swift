@@ -71,6 +71,17 @@ extension ShellSession {
         return failure
     }
 
+    /// `error`, thrown while a statement was prepared, placed as on a file: a dqlite server's failure to
+    /// prepare a statement (one whose parameters only the server can count) comes with the statement's
+    /// text and first byte, and is placed as ``located(_:of:at:on:)`` places it. A syntax error was found
+    /// by the local prepare and is at its token already.
+    func locatedPrepareFailure(_ error: any Error, on connection: some SQLConnection) -> any Error {
+        guard connection is RemoteConnection, let failure = error as? SQLiteError, let sql = failure.sql,
+            let start = failure.offset, !RemoteDiagnostic.isSyntaxError(failure.message)
+        else { return error }
+        return located(failure, of: sql, at: start, on: connection)
+    }
+
     /// After a lost dqlite leader: the open transaction, if any, is gone, and whether the statement
     /// took effect is unknown; finds the new leader (within the busy timeout) so that the next
     /// statement runs, and says so.

@@ -201,7 +201,7 @@ final class ShellSession {
             do {
                 prepared = try cursor.next()
             } catch {
-                report(error, in: sql, path: path, firstLine: firstLine, offset: nil)
+                report(locatedPrepareFailure(error, on: connection), in: sql, path: path, firstLine: firstLine, offset: nil)
                 return false
             }
             guard let prepared else { return true }

@@ -61,7 +61,7 @@ struct DqliteShellEndToEndSlowTests {
         .schema t
         .fullschema
         .parameter set :x 42
-        SELECT :x, typeof(:x);
+        SELECT :x, typeof(:x); SELECT nope FROM t WHERE a = :x;
         .eqp on
         SELECT * FROM t WHERE b = 'x';
         .eqp off
@@ -110,6 +110,7 @@ struct DqliteShellEndToEndSlowTests {
         #expect(remote.output.contains("changes: 1   total_changes: 6\n"), "\(remote)")
         #expect(remote.error.contains("<stdin>:42:3: error: no such column: nope"), "\(remote)")
         #expect(remote.error.contains("<stdin>:44:17: error: no such table: missing"), "\(remote)")
+        #expect(remote.error.contains("<stdin>:53:31: error: no such column: nope"), "\(remote)")
         #expect(remote.error.contains("short.csv:2:1: error: expected 2 fields but found 1; nothing was imported"))
         #expect(remote.output.contains("name|year|typeof(year)\nRioja|2019|text\nCh, teau||text\n"), "\(remote)")
         #expect(remote.error.hasSuffix("<stdin>:75:1: error: no such table: gone\n    75 | SELECT * FROM gone;\n       | ^\n"))
