@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellarCLITests",
-            dependencies: ["CellarCLI", "CellarKit", "TestSupport"],
+            dependencies: ["CellarCLI", "CellarDqlite", "CellarKit", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -5,7 +5,7 @@ import DqliteClient
 /// engine would: at the statement's first token, or, for a syntax error, at the token SQLite names
 /// (found by preparing the statement locally against an empty database, which reports the same
 /// syntax error with its offset).
-enum RemoteDiagnostic {
+package enum RemoteDiagnostic {
     static func locate(
         _ error: DqliteError, statement: StatementSplitter.Piece, sectionOffset: Int, text: String, path: String
     ) -> Diagnostic {
@@ -23,7 +23,7 @@ enum RemoteDiagnostic {
     }
 
     /// Whether SQLite's `message` reports a syntax error, which a local prepare finds as the server would.
-    static func isSyntaxError(_ message: String) -> Bool {
+    package static func isSyntaxError(_ message: String) -> Bool {
         message.hasSuffix("syntax error") || message.hasPrefix("unrecognized token") || message == "incomplete input"
     }
 

@@ -83,11 +83,16 @@ package final class RemoteStatement: SQLStatement {
     /// stopped the one bounded way: the connection is dropped and the leader found again, which rolls
     /// back the transaction that was open on it.
     private func stopReading() throws -> Never {
-        if let rows, !rows.isFinished {
-            self.rows = nil
-            _ = try? connection.reconnect()
-        }
+        abandonRows()
         throw SQLiteError(code: SQLITE_INTERRUPT, message: "interrupted", sql: sql)
+    }
+
+    /// Stops the rows still coming, if any, without reading them: the connection to the leader is
+    /// dropped and the leader found again (see ``step()``), so an open transaction is rolled back.
+    package func abandonRows() {
+        guard let rows, !rows.isFinished else { return }
+        self.rows = nil
+        _ = try? connection.reconnect()
     }
 
     package func reset() throws {

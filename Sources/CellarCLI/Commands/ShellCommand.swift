@@ -21,6 +21,10 @@ enum ShellCommand: Command {
             When standard input is not a terminal, statements are read from it without prompts, errors
             name their input line, and the exit status is 1 if any statement failed. ~/.cellarrc, when
             it exists, runs first (never with --safe).
+
+            On a dqlite database (-d dqlite://HOST:PORT,…/NAME, or that URL as FILE) statements run on
+            the cluster's leader with the same output; .backup, .save, .restore, .blob, .load, .dbinfo,
+            .stats, .timeout and --safe say why they cannot.
             """)
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {

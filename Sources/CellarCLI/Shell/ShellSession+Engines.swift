@@ -26,14 +26,22 @@ extension ShellSession {
         if !(connection is Database) { connection.cancellation = nil }
     }
 
-    /// Says so when Ctrl-C ended the transaction that was open: stopping a dqlite query's rows drops
-    /// the connection to the leader, and the transaction with it (a file's stays open).
-    func warnIfInterruptEndedTransaction(_ error: any Error, on connection: some SQLConnection) {
-        guard (error as? SQLiteError)?.isInterrupt == true, connection is RemoteConnection,
-            (try? connection.isAutocommit) == true
-        else { return }
+    /// Says so when stopping a statement's rows (Ctrl-C, leaving the pager) ended the transaction that
+    /// was open: on a dqlite database that drops the connection to the leader, and the transaction with
+    /// it (a file's stays open).
+    func warnIfStoppingRowsEndedTransaction(wasOpen: Bool, on connection: some SQLConnection) {
+        guard wasOpen, connection is RemoteConnection, (try? connection.isAutocommit) == true else { return }
         io.printError(
             "cellar: warning: stopping the rows closed the connection to the dqlite leader: the open transaction was rolled back")
+    }
+
+    /// After the pager was left before the last row: a dqlite query's rows still coming are stopped as
+    /// Ctrl-C stops them, not read to their end (a file's statement just ends).
+    func stopReadingRows(of statement: some SQLStatement) {
+        guard let remote = statement as? RemoteStatement else { return }
+        let wasOpen = (try? connection.isAutocommit) == false
+        remote.abandonRows()
+        warnIfStoppingRowsEndedTransaction(wasOpen: wasOpen, on: connection)
     }
 
     /// The rows the last statement changed: SQLite's count on a file (`sqlite3_changes`, without the
@@ -61,6 +69,17 @@ extension ShellSession {
             failure.offset = start + (local.offset ?? 0)
         } catch {}
         return failure
+    }
+
+    /// `error`, thrown while a statement was prepared, placed as on a file: a dqlite server's failure to
+    /// prepare a statement (one whose parameters only the server can count) comes with the statement's
+    /// text and first byte, and is placed as ``located(_:of:at:on:)`` places it. A syntax error was found
+    /// by the local prepare and is at its token already.
+    func locatedPrepareFailure(_ error: any Error, on connection: some SQLConnection) -> any Error {
+        guard connection is RemoteConnection, let failure = error as? SQLiteError, let sql = failure.sql,
+            let start = failure.offset, !RemoteDiagnostic.isSyntaxError(failure.message)
+        else { return error }
+        return located(failure, of: sql, at: start, on: connection)
     }
 
     /// After a lost dqlite leader: the open transaction, if any, is gone, and whether the statement

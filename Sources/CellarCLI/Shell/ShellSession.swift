@@ -201,7 +201,7 @@ final class ShellSession {
             do {
                 prepared = try cursor.next()
             } catch {
-                report(error, in: sql, path: path, firstLine: firstLine, offset: nil)
+                report(locatedPrepareFailure(error, on: connection), in: sql, path: path, firstLine: firstLine, offset: nil)
                 return false
             }
             guard let prepared else { return true }
@@ -218,7 +218,9 @@ final class ShellSession {
                 try? output.flush()
                 let located = located(error, of: prepared.statement.sql, at: prepared.startOffset, on: connection)
                 report(located, in: sql, path: path, firstLine: firstLine, offset: prepared.startOffset)
-                if wasInTransaction { warnIfInterruptEndedTransaction(error, on: connection) }
+                if (error as? SQLiteError)?.isInterrupt == true {
+                    warnIfStoppingRowsEndedTransaction(wasOpen: wasInTransaction, on: connection)
+                }
                 return false
             }
             reportAfterStatement(prepared.statement, on: connection, changesBefore: changesBefore, clock: clock)
@@ -238,6 +240,7 @@ final class ShellSession {
         } catch is PagerSink.Closed {
             // The user left the pager before the last row: the rest is not wanted, and that is no error.
             note = nil
+            stopReadingRows(of: statement)
         } catch {
             try pager.finish()
             throw error

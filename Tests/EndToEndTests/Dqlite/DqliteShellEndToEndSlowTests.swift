@@ -61,7 +61,7 @@ struct DqliteShellEndToEndSlowTests {
         .schema t
         .fullschema
         .parameter set :x 42
-        SELECT :x, typeof(:x);
+        SELECT :x, typeof(:x); SELECT nope FROM t WHERE a = :x;
         .eqp on
         SELECT * FROM t WHERE b = 'x';
         .eqp off
@@ -110,6 +110,7 @@ struct DqliteShellEndToEndSlowTests {
         #expect(remote.output.contains("changes: 1   total_changes: 6\n"), "\(remote)")
         #expect(remote.error.contains("<stdin>:42:3: error: no such column: nope"), "\(remote)")
         #expect(remote.error.contains("<stdin>:44:17: error: no such table: missing"), "\(remote)")
+        #expect(remote.error.contains("<stdin>:53:31: error: no such column: nope"), "\(remote)")
         #expect(remote.error.contains("short.csv:2:1: error: expected 2 fields but found 1; nothing was imported"))
         #expect(remote.output.contains("name|year|typeof(year)\nRioja|2019|text\nCh, teau||text\n"), "\(remote)")
         #expect(remote.error.hasSuffix("<stdin>:75:1: error: no such table: gone\n    75 | SELECT * FROM gone;\n       | ^\n"))
@@ -209,6 +210,25 @@ struct DqliteShellEndToEndSlowTests {
         try terminal.type("SELECT count(*) AS wines FROM wine;")
         let screen = try terminal.waitUntil("the count") { $0.contains("│     1 │\n└───────┘\ncellar>") }
         #expect(!screen.contains("[exit"), "\(screen)")
+    }
+
+    @Test func leavingThePagerStopsRowsThatNeverEnd() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        let terminal = try TerminalSession(
+            ["-d", cluster.url("app"), "--busy-timeout", "30000", "shell"], in: project.folder,
+            environment: ["PAGER": "less"], columns: 100, rows: 20)
+        try terminal.waitFor("cellar>")
+        try terminal.type(".mode list")
+        try terminal.type(".maxrows all")
+        try terminal.type(".pager on")
+        try terminal.type("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT i FROM c;")
+        try terminal.waitUntil("less showing the first rows") { $0.hasPrefix("1\n2\n3\n") }
+        try terminal.press("q")
+        try terminal.waitFor("cellar>")
+        try terminal.type("SELECT 'after';")
+        let screen = try terminal.waitFor("after\ncellar>")
+        #expect(!screen.contains("[exit") && !screen.contains("error"), "\(screen)")
     }
 
     @Test func aShellWhoseLeaderDiesFindsTheNewOneAndGoesOn() throws {
