@@ -36,12 +36,7 @@ struct HeldBackStatements {
 
     /// Whether `sql` is a schema statement: its first word is `CREATE`, `DROP` or `ALTER`.
     static func isSchemaStatement(_ sql: String) -> Bool {
-        let bytes = Array(sql.utf8)
-        let start = StatementSplitter.firstToken(in: bytes, from: 0)
-        var end = start
-        while end < bytes.count, (0x41...0x5A).contains(bytes[end] & 0xDF) { end += 1 }
-        let word = String(decoding: bytes[start..<end].map { $0 & 0xDF }, as: UTF8.self)
-        return word == "CREATE" || word == "DROP" || word == "ALTER"
+        ["CREATE", "DROP", "ALTER"].contains(TransactionControl.leadingWords(of: sql, count: 1).first)
     }
 
     /// `pieces` as one text, between `SAVEPOINT` and `RELEASE`, or nil unless the local splitter finds

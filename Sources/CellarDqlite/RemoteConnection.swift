@@ -84,11 +84,7 @@ package final class RemoteConnection: SQLConnection {
                 return try body()
             } catch  where Self.isLeadershipLoss(error) && restarts < maximumRestarts {
                 restarts += 1
-                try database.reconnect()
-                prepared = [:]
-                heldBack.removeAll()
-                isAutocommit = true
-                onReconnect(Self.reason(error), database.connection.leader?.description ?? "?")
+                onReconnect(Self.reason(error), try reconnect())
             }
         }
     }
@@ -98,6 +94,7 @@ package final class RemoteConnection: SQLConnection {
     package func reconnect() throws -> String {
         try database.reconnect()
         prepared = [:]
+        heldBack.removeAll()
         isAutocommit = true
         return database.connection.leader?.description ?? "?"
     }

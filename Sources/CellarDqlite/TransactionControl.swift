@@ -24,7 +24,7 @@ enum TransactionControl {
     }
 
     /// The first `count` words (letters only, upper-cased), skipping comments and whitespace.
-    private static func leadingWords(of statement: String, count: Int) -> [String] {
+    static func leadingWords(of statement: String, count: Int) -> [String] {
         let bytes = Array(statement.utf8)
         var words: [String] = []
         var index = StatementSplitter.firstToken(in: bytes, from: 0)
