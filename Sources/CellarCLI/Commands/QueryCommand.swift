@@ -76,13 +76,7 @@ enum QueryCommand: Command {
                 while let prepared = try cursor.next() {
                     try parameters.bind(to: prepared.statement)
                     do {
-                        // A file's statements take the renderer's entry point specialised for them (rows
-                        // stream without a witness-table call per cell); other engines the generic one.
-                        if let statement = prepared.statement as? Statement {
-                            try renderer.render(statement)
-                        } else {
-                            try renderer.render(statement: prepared.statement)
-                        }
+                        try renderer.render(statement: prepared.statement)
                     } catch var error as SQLiteError {
                         error.offset = prepared.startOffset
                         throw error

@@ -258,13 +258,7 @@ final class ShellSession {
         let renderer = ResultRenderer(sink: sink, options: options)
         var note: String?
         if let maxRows = settings.maxRows, statement.columnCount > 0 {
-            // A file's statements take the renderer's entry points specialised for them; other engines the generic ones.
-            let summary =
-                if let statement = statement as? Statement {
-                    try renderer.render(statement, limit: maxRows)
-                } else {
-                    try renderer.render(statement: statement, limit: maxRows)
-                }
+            let summary = try renderer.render(statement: statement, limit: maxRows)
             try renderer.flush()
             // Human modes say it in the result; machine modes must stay parseable, so it goes to stderr.
             if summary.omittedRowCount > 0, !options.mode.isHuman {
@@ -273,11 +267,7 @@ final class ShellSession {
                     + " and the last \(maxRows / 2) are; .maxrows all shows every row)"
             }
         } else {
-            if let statement = statement as? Statement {
-                try renderer.render(statement)
-            } else {
-                try renderer.render(statement: statement)
-            }
+            try renderer.render(statement: statement)
             try renderer.flush()
         }
         try sink.flush()

@@ -32,9 +32,12 @@ public final class ResultRenderer {
         return try perform(&job, options: options)
     }
 
-    /// Steps a statement of any engine to the end, writing each row, as ``render(_:)`` does.
+    /// Steps a statement of any engine to the end, writing each row, as ``render(_:)`` does. A file's
+    /// statement takes ``render(_:)``, whose per-row path is specialised for it (no witness-table call
+    /// per cell).
     @discardableResult
     package func render(statement: some SQLStatement) throws -> Int {
+        if let statement = statement as? Statement { return try render(statement) }
         var job = StreamJob(statement: statement)
         return try perform(&job, options: options)
     }
