@@ -54,8 +54,9 @@ extension Migrator {
     private func apply(_ migration: Migration) throws -> MigrationOutcome {
         observer?(.started(migration))
         let start = WallClock.milliseconds()
-        try database.execute("BEGIN IMMEDIATE")
         do {
+            // Inside: a stop that lands on the BEGIN is reported as one inside the migration.
+            try database.execute("BEGIN IMMEDIATE")
             if !known.isLedgerPrepared { try Ledger.prepareMigrations(in: database) }
             if try Ledger.isApplied(migration.version, in: database) {
                 try database.execute("COMMIT")
@@ -78,11 +79,11 @@ extension Migrator {
 
     /// Every migration of `todo` in one transaction (`--all-or-nothing`).
     private func applyAll(_ todo: [Migration]) throws -> [MigrationOutcome] {
-        try database.execute("BEGIN IMMEDIATE")
         var outcomes: [MigrationOutcome] = []
         let note = "all \(todo.count) migrations of this run (one transaction)"
         var current = todo[0]
         do {
+            try database.execute("BEGIN IMMEDIATE")
             try Ledger.prepareMigrations(in: database)
             let before = try SectionRunner.foreignKeyViolations(in: database)
             for migration in todo {

@@ -14,13 +14,20 @@ import Testing
     private func stoppingAtCommit(
         _ commitNumber: Int, on database: Database, _ body: () throws -> Void
     ) throws -> (any Error)? {
+        try stopping(at: "COMMIT", number: commitNumber, on: database, body)
+    }
+
+    /// Runs `body` with a stop requested the moment the `number`th statement whose text is `sql` starts.
+    private func stopping(
+        at sql: String, number: Int, on database: Database, _ body: () throws -> Void
+    ) throws -> (any Error)? {
         let flag = CancellationFlag()
         database.cancellation = flag
-        var commits = 0
-        try database.trace { sql in
-            guard sql == "COMMIT" else { return }
-            commits += 1
-            if commits == commitNumber {
+        var seen = 0
+        try database.trace { text in
+            guard text == sql else { return }
+            seen += 1
+            if seen == number {
                 flag.cancel()
                 database.interrupt()
             }
@@ -57,6 +64,20 @@ import Testing
         } else {
             #expect(versions == [1, 2, 3])
         }
+    }
+
+    /// A stop that lands on the `BEGIN IMMEDIATE` of a migration (the signal came between two
+    /// migrations) is reported as one that lands inside it: nothing of that migration was applied, and
+    /// the note says so with the version the ledger holds.
+    @Test func aStopAtAMigrationsBeginIsReportedWithItsRollbackNote() throws {
+        let project = try MigrationProject(["0001_a.sql": Self.table("a"), "0002_b.sql": Self.table("b")])
+        let database = try project.open()
+        let migrator = try project.migrator(database)
+        let error = try stopping(at: "BEGIN IMMEDIATE", number: 2, on: database) { try migrator.migrate() }
+        #expect(try project.versions(database) == [1])
+        let diagnostic = try #require((error as? MigrationError)?.diagnostic, "\(String(describing: error))")
+        #expect(diagnostic.message == "interrupted")
+        #expect(diagnostic.notes.last == "migration 0002 rolled back; the database is still at version 1")
     }
 
     @Test func aScriptCommittedWhenTheStopCameIsReportedAsCommitted() throws {
