@@ -22,6 +22,8 @@ package final class RemoteConnection: SQLConnection {
     private var policies: [ConnectionPolicy] = []
     package private(set) var isAutocommit = true
     package private(set) var totalChanges = 0
+    /// Every request is a round trip to the leader.
+    package var isRemote: Bool { true }
     package var cancellation: CancellationFlag?
     /// An empty local database statements are prepared against first, for syntax errors and parameter counts.
     private let scratch: Database

@@ -60,9 +60,16 @@ package protocol SQLConnection: AnyObject {
     /// - Throws: ``SQLiteError`` when the statement or the commit fails; the transaction is then still
     ///   open (roll it back), unless the failure ended it.
     func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws
+
+    /// Whether every request is a round trip to a server: the migrator then asks in one read what a
+    /// local engine answers in two (see ``Ledger/lookUp(_:in:)``).
+    var isRemote: Bool { get }
 }
 
 extension SQLConnection {
+    /// A local engine: each request is a function call.
+    package var isRemote: Bool { false }
+
     /// The statement, then `COMMIT`: two steps for an engine that has no cheaper way.
     package func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws {
         try execute(sql, arguments)

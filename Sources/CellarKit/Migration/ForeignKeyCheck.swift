@@ -2,6 +2,23 @@
 /// orphans without a rowid (<https://sqlite.org/pragma.html#pragma_foreign_key_check>), so for those the
 /// orphan rows are found again by their foreign key and named by their primary key.
 enum ForeignKeyCheck {
+    /// An SQL expression that is 0 only when no table of `main` or `temp` declares a foreign key: a
+    /// declaration always holds the word `REFERENCES`, which SQLite keeps in the table's SQL text
+    /// (`ALTER TABLE … ADD COLUMN` included). `instr` of the lowered text, since `LIKE` obeys
+    /// `PRAGMA case_sensitive_like`.
+    static let anyDeclarationSQL = """
+        EXISTS (SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND instr(lower(sql), 'references') > 0
+        UNION ALL SELECT 1 FROM temp.sqlite_schema WHERE type = 'table' AND instr(lower(sql), 'references') > 0)
+        """
+
+    /// Whether running `sql` may declare a foreign key: it holds `references` in any case, or
+    /// `writable_schema`, through which a table's SQL could be rewritten without that word in sight. A
+    /// mention inside a comment or string counts too; the check then runs when it was not needed.
+    static func mayDeclareForeignKeys(_ sql: String) -> Bool {
+        let lowered = sql.lowercased()
+        return lowered.contains("references") || lowered.contains("writable_schema")
+    }
+
     /// Every violation in the database.
     static func violations(in database: any SQLConnection) throws -> [ForeignKeyViolation] {
         var result: [ForeignKeyViolation] = []

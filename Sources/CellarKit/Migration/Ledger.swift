@@ -98,6 +98,25 @@ package enum Ledger {
             != .integer(0)
     }
 
+    /// What the migrator reads inside a migration's transaction before it runs the migration.
+    struct Lookup {
+        /// Whether the migration's version is recorded.
+        var isApplied: Bool
+        /// False only when no table declares a foreign key, so that no violation can exist (a local
+        /// engine does not ask: its `foreign_key_check` costs no more than the question).
+        var mayHaveForeignKeys: Bool
+    }
+
+    /// Whether `version` is recorded and, on a remote engine in the same request, whether any table
+    /// may declare a foreign key; read inside the caller's transaction once the ledger is prepared.
+    static func lookUp(_ version: Int64, in database: any SQLConnection) throws -> Lookup {
+        guard database.isRemote else { return Lookup(isApplied: try isApplied(version, in: database), mayHaveForeignKeys: true) }
+        let row = try database.query(
+            "SELECT EXISTS (SELECT 1 FROM main.cellar_migrations WHERE version = ?), \(ForeignKeyCheck.anyDeclarationSQL)",
+            [version])[0]
+        return Lookup(isApplied: row[0] != .integer(0), mayHaveForeignKeys: row[1] != .integer(0))
+    }
+
     /// Records `migration`; `isBaseline` marks a row `baseline` writes (never undone by `rollback`).
     static func record(
         _ migration: Migration, durationMilliseconds: Int64, isBaseline: Bool = false, in database: any SQLConnection

@@ -58,13 +58,18 @@ extension Migrator {
             // Inside: a stop that lands on the BEGIN is reported as one inside the migration.
             try database.execute("BEGIN IMMEDIATE")
             if !known.isLedgerPrepared { try Ledger.prepareMigrations(in: database) }
-            if try Ledger.isApplied(migration.version, in: database) {
+            let lookup = try Ledger.lookUp(migration.version, in: database)
+            if lookup.isApplied {
                 try database.execute("COMMIT")
                 known.violations = nil
                 return skipped(migration)
             }
-            let before = try known.violations ?? SectionRunner.foreignKeyViolations(in: database)
-            let (outcome, after) = try runUp(migration, since: start, violationsBefore: before)
+            // No table declares a foreign key (read under the write lock): none is violated before, and
+            // none can be after unless the migration declares one.
+            let before = lookup.mayHaveForeignKeys ? try known.violations ?? SectionRunner.foreignKeyViolations(in: database) : []
+            let checksAfter = lookup.mayHaveForeignKeys || ForeignKeyCheck.mayDeclareForeignKeys(migration.up.sql)
+            let (outcome, after) = try runUp(
+                migration, since: start, violationsBefore: before, checkingForeignKeys: checksAfter)
             try Ledger.recordAndCommit(
                 migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
             known.isLedgerPrepared = true
@@ -184,18 +189,19 @@ extension Migrator {
 
     // MARK: - Shared steps
 
-    /// Step 4 and 5: the up section, then the foreign-key check against the violations found before.
+    /// Step 4 and 5: the up section, then the foreign-key check against the violations found before
+    /// (left out when `checkingForeignKeys` is false: the caller knows no foreign key exists).
     ///
     /// - Returns: what the migration did, and the violations after it.
     private func runUp(
-        _ migration: Migration, since start: Double, violationsBefore: [ForeignKeyViolation]
+        _ migration: Migration, since start: Double, violationsBefore: [ForeignKeyViolation], checkingForeignKeys: Bool = true
     ) throws -> (MigrationOutcome, [ForeignKeyViolation]) {
         if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
         let schemaBefore = collectsSchemaChanges ? try SchemaChanges.snapshot(of: database) : [:]
         let result = try runner(for: migration).run(
             migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
             isGuarded: true)
-        let after = try checkForeignKeys(of: migration, before: violationsBefore)
+        let after = checkingForeignKeys ? try checkForeignKeys(of: migration, before: violationsBefore) : []
         let changes =
             collectsSchemaChanges ? SchemaChanges(before: schemaBefore, after: try SchemaChanges.snapshot(of: database)) : nil
         let outcome = MigrationOutcome(

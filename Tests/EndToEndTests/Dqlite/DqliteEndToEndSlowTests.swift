@@ -174,6 +174,36 @@ struct DqliteEndToEndSlowTests {
         #expect(warned.error.contains("('us', 'old orphan')"), "\(warned)")
     }
 
+    /// A cluster leaves `foreign_key_check` out while no table declares a foreign key: a key added in
+    /// lower case by `ALTER TABLE`, and one a later migration violates without naming it, still fail.
+    @Test func foreignKeysAddedLaterAreCheckedAsLocally() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.migration(
+            "0001_plain.sql",
+            "CREATE TABLE regions (code TEXT PRIMARY KEY);\nCREATE TABLE wines (id INTEGER PRIMARY KEY, name TEXT);\n"
+                + "INSERT INTO regions VALUES ('napa');")
+        let key = "ALTER TABLE wines ADD COLUMN region TEXT references regions (code);"
+        try project.migration("0002_key.sql", key + "\nINSERT INTO wines (name, region) VALUES ('Margaux', 'bordeaux');")
+        try project.migration("0003_orphan.sql", "DELETE FROM regions;")
+        var results: [(step: String, remote: ChildProcess.Result, local: ChildProcess.Result)] = []
+        for step in ["migrate --to 1", "migrate --to 2", "fix 0002", "migrate --to 2", "migrate"] {
+            if step == "fix 0002" {
+                try project.migration("0002_key.sql", key + "\nINSERT INTO wines (name, region) VALUES ('Monte Bello', 'napa');")
+                continue
+            }
+            let arguments = step.split(separator: " ").map(String.init)
+            results.append((step, try project.remote(cluster, "app", arguments), try project.local("app.sqlite", arguments)))
+        }
+        for (step, remote, local) in results {
+            #expect(remote.status == local.status && remote.error == local.error, "\(step): \(remote) \(local)")
+        }
+        #expect(results.map(\.remote.status) == [0, 1, 0, 1], "\(results.map(\.remote))")
+        #expect(results[1].remote.error.contains("no parent row in regions"), "\(results[1].remote)")
+        #expect(results[3].remote.error.contains("no parent row in regions"), "\(results[3].remote)")
+        #expect(try project.remote(cluster, "app", ["query", "SELECT count(*) FROM regions"]).output == "1\n")
+    }
+
     @Test func seedsRunInSetupAndSeedAsOnAFile() throws {
         let cluster = try DqliteCluster()
         let project = DqliteProject()
