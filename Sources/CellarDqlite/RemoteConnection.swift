@@ -34,6 +34,8 @@ package final class RemoteConnection: SQLConnection {
     /// The migration running now and how many of its statements ran, for ``FaultPause`` points.
     private var faultVersion: Int64?
     private var faultStatements = 0
+    /// A failure is being located, by a query whose own failure is not.
+    private var isLocating = false
 
     /// The code a lost leader or connection is reported with (`SQLITE_IOERR_NOT_LEADER`).
     package static let leadershipLossCode: Int32 = 10 | 40 << 8
@@ -285,8 +287,10 @@ package final class RemoteConnection: SQLConnection {
         }
     }
 
-    /// The server's error as SQLite's, located at `offset` (nil: the statement's own start).
-    func translate(_ error: DqliteError, sql: String, offset: Int?) -> SQLiteError {
+    /// The server's error as SQLite's, on the statement `sql` whose first token is at `offset`, and
+    /// located as on a file: at the token SQLite names for an error found while preparing (see
+    /// ``locatedOffset(of:in:at:)``), else at the statement's first token.
+    func translate(_ error: DqliteError, sql: String, offset: Int) -> SQLiteError {
         if error.isLeadershipLoss {
             isAutocommit = true
             prepared = [:]
@@ -294,6 +298,7 @@ package final class RemoteConnection: SQLConnection {
             return SQLiteError(code: Self.leadershipLossCode, message: error.description, sql: sql, offset: offset)
         }
         let code = error.serverCode.map { Int32(truncatingIfNeeded: $0) } ?? SQLITE_ERROR
+        let offset = code == SQLITE_ERROR ? locatedOffset(of: error.description, in: sql, at: offset) : offset
         if let function = Self.fileFunctions.first(where: { error.description == "no such function: \($0)" }) {
             return SQLiteError(
                 code: code,
@@ -302,6 +307,20 @@ package final class RemoteConnection: SQLConnection {
                 sql: sql, offset: offset)
         }
         return SQLiteError(code: code, message: error.description, sql: sql, offset: offset)
+    }
+
+    /// Where in the statement at `offset` the server's failure `message` is: the token SQLite names,
+    /// found by preparing `sql` against a local copy of the schema (one query, made only on failure, and
+    /// inside the open transaction, so that a migration's earlier statements count), or `offset`. Syntax
+    /// errors never get here: the local prepare before sending found them at their token.
+    private func locatedOffset(of message: String, in sql: String, at offset: Int) -> Int {
+        guard !isLocating else { return offset }
+        isLocating = true
+        defer { isLocating = false }
+        guard let schema = try? RemoteSchema.copy(of: self),
+            let token = RemoteDiagnostic.tokenOffset(of: message, in: sql, schema: schema)
+        else { return offset }
+        return offset + token
     }
 
     // MARK: - Preparing

@@ -74,7 +74,7 @@ package final class RemoteStatement: SQLStatement {
             }
             return true
         } catch let error as DqliteError {
-            throw connection.translate(error, sql: sql, offset: nil)
+            throw connection.translate(error, sql: sql, offset: offset)
         }
     }
 

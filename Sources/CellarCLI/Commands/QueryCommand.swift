@@ -78,7 +78,7 @@ enum QueryCommand: Command {
                     do {
                         try renderer.render(statement: prepared.statement)
                     } catch var error as SQLiteError {
-                        error.offset = prepared.startOffset
+                        error.offset = error.offset ?? prepared.startOffset
                         throw error
                     }
                 }

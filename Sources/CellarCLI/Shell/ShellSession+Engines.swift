@@ -51,37 +51,6 @@ extension ShellSession {
         return total - (before ?? total)
     }
 
-    /// `error`, thrown while the statement `sql` starting at byte `start` ran, placed as on a file.
-    ///
-    /// SQLite names the token a prepare fails on (`no such column: x`); a dqlite server sends only the
-    /// message. So the statement is prepared again against a local copy of the database's schema (one
-    /// query, made only on failure), and when it fails there with the same message its token is the
-    /// place; otherwise the place is the statement's first byte.
-    func located(_ error: any Error, of sql: String, at start: Int, on connection: some SQLConnection) -> any Error {
-        guard let remote = connection as? RemoteConnection, var failure = error as? SQLiteError,
-            !failure.isInterrupt, !RemoteConnection.isLeadershipLoss(failure)
-        else { return error }
-        failure.offset = start
-        guard let schema = try? RemoteSchema.copy(of: remote) else { return failure }
-        do {
-            _ = try schema.prepare(sql)
-        } catch let local as SQLiteError where local.message == failure.message {
-            failure.offset = start + (local.offset ?? 0)
-        } catch {}
-        return failure
-    }
-
-    /// `error`, thrown while a statement was prepared, placed as on a file: a dqlite server's failure to
-    /// prepare a statement (one whose parameters only the server can count) comes with the statement's
-    /// text and first byte, and is placed as ``located(_:of:at:on:)`` places it. A syntax error was found
-    /// by the local prepare and is at its token already.
-    func locatedPrepareFailure(_ error: any Error, on connection: some SQLConnection) -> any Error {
-        guard connection is RemoteConnection, let failure = error as? SQLiteError, let sql = failure.sql,
-            let start = failure.offset, !RemoteDiagnostic.isSyntaxError(failure.message)
-        else { return error }
-        return located(failure, of: sql, at: start, on: connection)
-    }
-
     /// After a lost dqlite leader: the open transaction, if any, is gone, and whether the statement
     /// took effect is unknown; finds the new leader (within the busy timeout) so that the next
     /// statement runs, and says so.

@@ -201,7 +201,7 @@ final class ShellSession {
             do {
                 prepared = try cursor.next()
             } catch {
-                report(locatedPrepareFailure(error, on: connection), in: sql, path: path, firstLine: firstLine, offset: nil)
+                report(error, in: sql, path: path, firstLine: firstLine, offset: nil)
                 return false
             }
             guard let prepared else { return true }
@@ -216,8 +216,7 @@ final class ShellSession {
                 try printResult(of: prepared.statement)
             } catch {
                 try? output.flush()
-                let located = located(error, of: prepared.statement.sql, at: prepared.startOffset, on: connection)
-                report(located, in: sql, path: path, firstLine: firstLine, offset: prepared.startOffset)
+                report(error, in: sql, path: path, firstLine: firstLine, offset: prepared.startOffset)
                 if (error as? SQLiteError)?.isInterrupt == true {
                     warnIfStoppingRowsEndedTransaction(wasOpen: wasInTransaction, on: connection)
                 }

@@ -184,7 +184,7 @@ public final class ScriptRunner {
                     try cursor.run(prepared)
                 }
             } catch var error as SQLiteError {
-                error.offset = prepared.startOffset
+                error.offset = error.offset ?? prepared.startOffset
                 throw StatementFailure(error: error)
             }
             appliedCount += 1

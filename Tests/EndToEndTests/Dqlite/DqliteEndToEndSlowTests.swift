@@ -71,7 +71,8 @@ struct DqliteEndToEndSlowTests {
         try project.migration("0002_b.sql", "CREATE TABLE b(y);\nCREATE TABLE b(z);\nINSERT INTO a VALUES (1);")
         let schemaFailure = try project.remote(cluster, "app", ["migrate"])
         #expect(schemaFailure.status == 1, "\(schemaFailure)")
-        #expect(schemaFailure.error.contains("migrations/0002_b.sql:3:1: error: table b already exists"))
+        #expect(schemaFailure.error == (try project.local("app.sqlite", ["migrate"])).error)
+        #expect(schemaFailure.error.contains("migrations/0002_b.sql:3:14: error: table b already exists"))
         try project.migration("0002_b.sql", "CREATE TABLE b(y);\nCREATE INDEX by ON b(y);\nINSERT INTO a VALUES (1), (1);")
         let rowFailure = try project.remote(cluster, "app", ["migrate"])
         #expect(rowFailure.error == (try project.local("app.sqlite", ["migrate"])).error)
@@ -204,6 +205,30 @@ struct DqliteEndToEndSlowTests {
         #expect(try project.remote(cluster, "app", ["query", "SELECT count(*) FROM regions"]).output == "1\n")
     }
 
+    /// A server sends SQLite's message without its offset; cellar finds the token as a file's engine
+    /// names it, in `migrate` (after the migration's own earlier statements), `run` and `query`.
+    @Test func errorsFoundWhilePreparingAreLocatedAtTheirTokenAsOnAFile() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.migration("0001_a.sql", "CREATE TABLE a(x);")
+        try project.migration("0002_b.sql", "CREATE TABLE b(y);\nINSERT INTO b SELECT nope FROM a;")
+        try project.folder.write("script.sql", "INSERT INTO a VALUES (1);\n\n  SELECT x, y FROM a;\n")
+        let steps = [
+            ["migrate"], ["run", "script.sql"], ["query", "SELECT 1;\nSELECT x FROM a JOIN missing"],
+            ["query", "SELECT x FROM a WHERE x = 1 AND ghost(x)"],
+        ]
+        for step in steps {
+            let remote = try project.remote(cluster, "app", step)
+            let local = try project.local("app.sqlite", step)
+            #expect(remote.status == 1 && remote.error == local.error, "\(step): \(remote) \(local)")
+        }
+        let migrate = try project.remote(cluster, "app", ["migrate"])
+        #expect(migrate.error.contains("0002_b.sql:3:22: error: no such column: nope"), "\(migrate)")
+        let run = try project.remote(cluster, "app", ["run", "script.sql"])
+        #expect(run.error.contains("script.sql:3:13: error: no such column: y"), "\(run)")
+        #expect(try project.remote(cluster, "app", ["query", "SELECT count(*) FROM a"]).output == "0\n")
+    }
+
     @Test func seedsRunInSetupAndSeedAsOnAFile() throws {
         let cluster = try DqliteCluster()
         let project = DqliteProject()
@@ -226,7 +251,7 @@ struct DqliteEndToEndSlowTests {
         try project.folder.write("seeds/03_file.sql", "INSERT INTO runs VALUES (length(readfile('x')));\n")
         let refused = try project.remote(cluster, "app", ["seed", "seeds/03_file.sql"])
         #expect(refused.status == 1)
-        #expect(refused.error.contains("03_file.sql:1:1: error: readfile() is not available on a dqlite database"), "\(refused)")
+        #expect(refused.error.contains("03_file.sql:1:33: error: readfile() is not available on a dqlite database"), "\(refused)")
     }
 
     @Test(arguments: [
