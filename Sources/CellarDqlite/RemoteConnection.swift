@@ -20,7 +20,9 @@ package final class RemoteConnection: SQLConnection {
     /// The database on the cluster.
     package let database: RemoteDatabase
     private var policies: [ConnectionPolicy] = []
-    package private(set) var isAutocommit = true
+    package var isAutocommit: Bool { !transaction.isOpen }
+    /// Whether a transaction is open, followed from the statements that ran.
+    private var transaction = TransactionState()
     package private(set) var totalChanges = 0
     /// Every request is a round trip to the leader.
     package var isRemote: Bool { true }
@@ -99,7 +101,7 @@ package final class RemoteConnection: SQLConnection {
         try database.reconnect()
         prepared = [:]
         heldBack.removeAll()
-        isAutocommit = true
+        transaction.end()
         return database.connection.leader?.description ?? "?"
     }
 
@@ -191,7 +193,7 @@ package final class RemoteConnection: SQLConnection {
         do {
             let result = try database.connection.execute(text, arguments.map { RemoteDatabase.wire($0.sqliteValue) })
             totalChanges += Int(result.rowsAffected)
-            isAutocommit = true
+            transaction.end()
         } catch let error as DqliteError {
             throw translate(error, sql: sql, offset: 0)
         }
@@ -211,11 +213,7 @@ package final class RemoteConnection: SQLConnection {
     /// Notes what a statement that ran did to the transaction state and the change count.
     func didRun(_ sql: String, changes: Int) {
         totalChanges += changes
-        switch TransactionControl.operation(of: sql) {
-        case "BEGIN": isAutocommit = false
-        case "COMMIT", "ROLLBACK": isAutocommit = true
-        default: break
-        }
+        transaction.didRun(sql)
         if let version = faultVersion, policies.contains(where: \.refusesTransactionControl) {
             faultStatements += 1
             FaultPause.reach("statement:\(version):\(faultStatements)")
@@ -270,7 +268,7 @@ package final class RemoteConnection: SQLConnection {
             try database.connection.execute("ROLLBACK TO \(HeldBackStatements.savepoint)")
         } catch let rollback as DqliteError {
             if rollback.isLeadershipLoss { throw translate(rollback, sql: pieces[0].sql, offset: pieces[0].offset) }
-            isAutocommit = true
+            transaction.end()
             throw translate(error, sql: last.sql, offset: last.offset)
         }
         var result = DqliteResult(lastInsertID: 0, rowsAffected: 0)
@@ -292,7 +290,7 @@ package final class RemoteConnection: SQLConnection {
     /// ``locatedOffset(of:in:at:)``), else at the statement's first token.
     func translate(_ error: DqliteError, sql: String, offset: Int) -> SQLiteError {
         if error.isLeadershipLoss {
-            isAutocommit = true
+            transaction.end()
             prepared = [:]
             heldBack.removeAll()
             return SQLiteError(code: Self.leadershipLossCode, message: error.description, sql: sql, offset: offset)

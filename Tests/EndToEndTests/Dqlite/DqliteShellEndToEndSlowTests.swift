@@ -190,6 +190,11 @@ struct DqliteShellEndToEndSlowTests {
         try terminal.waitFor("cellar*>", count: 2)
         try terminal.type("COMMIT;")
         try terminal.waitFor("cellar>", count: 2)
+        // A savepoint outside a transaction opens one, and its release commits it, as on a file.
+        try terminal.type("SAVEPOINT first;")
+        try terminal.waitFor("cellar*>", count: 3)
+        try terminal.type("RELEASE first;")
+        try terminal.waitFor("cellar>", count: 3)
         // The table's name comes from the cluster's schema.
         try terminal.type("SELECT name FROM wi", enter: false)
         try terminal.press("Tab")
@@ -206,7 +211,7 @@ struct DqliteShellEndToEndSlowTests {
             interrupted = (try? terminal.waitFor("interrupted", timeout: 1)) != nil
         }
         #expect(interrupted)
-        try terminal.waitFor("cellar>", count: 5)
+        try terminal.waitFor("cellar>", count: 6)
         try terminal.type("SELECT count(*) AS wines FROM wine;")
         let screen = try terminal.waitUntil("the count") { $0.contains("│     1 │\n└───────┘\ncellar>") }
         #expect(!screen.contains("[exit"), "\(screen)")
