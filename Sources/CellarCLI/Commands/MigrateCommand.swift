@@ -26,12 +26,15 @@ enum MigrateCommand: Command {
         if let target = arguments.value("to") { options.target = try MigrationSession.version(target, command: spec.name) }
         let migrations = try session.loadMigrations()
         if arguments.has("dry-run") {
-            if session.isRemote {
-                throw CommandFailure(
-                    message: "migrate --dry-run is not available on a dqlite database: it rehearses on a local copy made "
-                        + "with SQLite's backup API, which a dqlite cluster does not offer")
+            guard session.isRemote else {
+                let migrator = Migrator(database: try session.openForRehearsal(), migrations: migrations)
+                return try dryRun(migrator, options: options, session: session)
             }
-            return try dryRun(session, migrations: migrations, options: options)
+            return try session.withWritableConnection(creating: false) { database in
+                let migrator = Migrator(connection: database, migrations: migrations)
+                migrator.busyTimeout = session.configuration.busyTimeout
+                return try dryRun(migrator, options: options, session: session)
+            }
         }
         try session.refuseBackupIfRemote()
         if !session.isRemote { try session.preflight(migrations, options: options) }
@@ -64,12 +67,22 @@ enum MigrateCommand: Command {
         return .success
     }
 
-    private static func dryRun(_ session: MigrationSession, migrations: [Migration], options: Migrator.Options) throws
+    /// Reports what each pending migration would do, rehearsed on a copy of a file, or on a dqlite
+    /// database itself inside one transaction that is rolled back (which a `transaction:false`
+    /// migration cannot join).
+    private static func dryRun(_ migrator: Migrator, options: Migrator.Options, session: MigrationSession) throws
         -> ExitStatus
     {
-        let database = try session.openForRehearsal()
-        let migrator = Migrator(database: database, migrations: migrations)
-        let outcomes = try session.translating { try migrator.plan(options) }
+        let outcomes = try session.translating {
+            do {
+                return try migrator.plan(options)
+            } catch MigrationError.nonTransactionalInAllOrNothing(let path) where session.isRemote {
+                throw Diagnostic(
+                    path: path,
+                    message: "runs with transaction:false, so migrate --dry-run cannot rehearse it on a dqlite database: "
+                        + "there the rehearsal runs inside one transaction that is rolled back (the cluster offers no copy)")
+            }
+        }
         for outcome in outcomes where !outcome.wasSkipped {
             try session.io.printOutput(describe(outcome))
         }

@@ -82,8 +82,28 @@ extension Migrator {
         }
     }
 
-    /// Every migration of `todo` in one transaction (`--all-or-nothing`).
-    private func applyAll(_ todo: [Migration]) throws -> [MigrationOutcome] {
+    /// A dry run on the database itself, for an engine that cannot copy it (a remote one): every
+    /// pending migration in one transaction, as `--all-or-nothing` runs them, which is then rolled back.
+    ///
+    /// - Throws: as ``migrate(_:)`` with ``Options/isAllOrNothing``: a `transaction:false` migration
+    ///   cannot be rehearsed this way (``MigrationError/nonTransactionalInAllOrNothing(path:)``).
+    func rehearseInRolledBackTransaction(_ options: Options) throws -> [MigrationOutcome] {
+        var together = options
+        together.isAllOrNothing = true
+        let todo = try validate(together)
+        guard !todo.isEmpty else { return [] }
+        return try withForeignKeysRestored {
+            try turnForeignKeysOff()
+            return try applyAll(todo, committing: false, failsAsOne: options.isAllOrNothing)
+        }
+    }
+
+    /// Every migration of `todo` in one transaction (`--all-or-nothing`), committed, or rolled back at
+    /// the end when not `committing` (a dry run). `failsAsOne`: a failure's note names the whole run
+    /// rather than the failing migration.
+    private func applyAll(
+        _ todo: [Migration], committing: Bool = true, failsAsOne: Bool = true
+    ) throws -> [MigrationOutcome] {
         var outcomes: [MigrationOutcome] = []
         let note = "all \(todo.count) migrations of this run (one transaction)"
         var current = todo[0]
@@ -102,10 +122,10 @@ extension Migrator {
                 try Ledger.record(migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
                 outcomes.append(outcome)
             }
-            try database.execute("COMMIT")
+            try database.execute(committing ? "COMMIT" : "ROLLBACK")
         } catch {
             database.rollbackIfNeeded()
-            throw failure(error, migration: current, note: note)
+            throw failure(error, migration: current, note: failsAsOne ? note : "migration \(current.versionText)")
         }
         for outcome in outcomes where !outcome.wasSkipped { observer?(.finished(outcome)) }
         return outcomes

@@ -52,16 +52,20 @@ extension Migrator {
     /// Applies pending migrations to a copy of the database made with the online backup API, set up
     /// as the connection was (its extensions and functions too), and reports what each did; the
     /// database itself is only read. `ATTACH` is refused on the copy, since an attached file would
-    /// really change.
+    /// really change. An engine that cannot be copied (a remote one) rehearses on the database itself,
+    /// inside one transaction that is rolled back.
     ///
     /// - Returns: the outcomes on the copy, with ``MigrationOutcome/schemaChanges`` filled in.
     /// - Throws: what ``migrate(_:)`` would throw on the real database, and ``MigrationError/failed(_:)``
     ///   for a migration that attaches a database.
     public func plan(_ options: Options = Options()) throws -> [MigrationOutcome] {
-        let rehearsal = Migrator(connection: try database.rehearsalCopy(), migrations: migrations)
+        let rehearsal = Migrator(
+            connection: database.isRemote ? database : try database.rehearsalCopy(), migrations: migrations)
+        rehearsal.busyTimeout = busyTimeout
         rehearsal.collectsSchemaChanges = true
         rehearsal.isRehearsal = true
         rehearsal.observer = observer
+        if database.isRemote { return try rehearsal.rehearseInRolledBackTransaction(options) }
         return try rehearsal.migrate(options)
     }
 }

@@ -56,7 +56,8 @@ public final class Migrator {
         /// wrongly).
         var violations: [ForeignKeyViolation]?
     }
-    /// Whether this migrator rehearses a dry run on a copy, where `ATTACH` is refused.
+    /// Whether this migrator rehearses a dry run (on a copy, where `ATTACH` is refused, or inside a
+    /// transaction that is rolled back).
     var isRehearsal = false
 
     /// Reads and checks every migration of `source`.
@@ -176,7 +177,8 @@ public final class Migrator {
 
     /// The note that ends a failure report: what was undone and where the database stands.
     func rolledBackNote(_ what: String) -> String {
-        "\(what) rolled back; the database is still at version \((try? currentVersion()) ?? 0)"
+        guard !isRehearsal else { return "dry run: \(what) rolled back; the database was not changed" }
+        return "\(what) rolled back; the database is still at version \((try? currentVersion()) ?? 0)"
     }
 }
 

@@ -229,6 +229,40 @@ struct DqliteEndToEndSlowTests {
         #expect(try project.remote(cluster, "app", ["query", "SELECT count(*) FROM a"]).output == "0\n")
     }
 
+    /// No copy can be made of a cluster's database, so a dry run rehearses on it inside one
+    /// transaction that is rolled back: the same report as on a file, and nothing changed.
+    @Test func aDryRunReportsAsOnAFileAndChangesNothing() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.loggedMigrations(3)
+        for arguments in [["migrate", "--to", "1"], ["migrate", "--dry-run"]] {
+            let remote = try project.remote(cluster, "app", arguments)
+            let local = try project.local("app.sqlite", arguments)
+            #expect(remote.status == 0 && timeless(remote.output) == timeless(local.output), "\(remote) \(local)")
+        }
+        let dryRun = try project.remote(cluster, "app", ["migrate", "--dry-run"])
+        #expect(dryRun.output.contains("0002_t2: 4 statements, 3 rows changed, created index t2_note, table t2, "), "\(dryRun)")
+        #expect(dryRun.output.contains("dry run: would apply 2 migrations ("), "\(dryRun)")
+        let versions = try project.remote(
+            cluster, "app", ["query", "SELECT version FROM runs; SELECT version FROM cellar_migrations"])
+        #expect(versions.output == "1\n1\n", "\(versions)")
+        #expect(try project.remote(cluster, "app", ["schema"]).output == project.local("app.sqlite", ["schema"]).output)
+        try project.migration("0003_t3.sql", "INSERT INTO runs VALUES (3);\nINSERT INTO missing VALUES (1);")
+        let failed = try project.remote(cluster, "app", ["migrate", "--dry-run"])
+        let failedLocally = try project.local("app.sqlite", ["migrate", "--dry-run"])
+        #expect(failed.status == 1 && failed.error == failedLocally.error, "\(failed) \(failedLocally)")
+        #expect(failed.error.hasSuffix("dry run: migration 0003 rolled back; the database was not changed\n"), "\(failed)")
+        try project.folder.write("migrations/0004_vacuum.sql", "-- migrate:up transaction:false\nVACUUM;\n")
+        let refused = try project.remote(cluster, "app", ["migrate", "--dry-run", "--to", "2"])
+        #expect(refused.status == 0, "\(refused)")
+        let nonTransactional = try project.remote(cluster, "app", ["migrate", "--dry-run"])
+        #expect(nonTransactional.status == 1)
+        #expect(
+            nonTransactional.error.contains("0004_vacuum.sql: error: runs with transaction:false, so migrate --dry-run cannot "),
+            "\(nonTransactional)")
+        #expect(try project.remote(cluster, "app", ["status"]).output.contains("database \(cluster.url("app")) at version 1"))
+    }
+
     @Test func seedsRunInSetupAndSeedAsOnAFile() throws {
         let cluster = try DqliteCluster()
         let project = DqliteProject()
@@ -310,7 +344,7 @@ struct DqliteEndToEndSlowTests {
 
     /// `output` with durations (`in 12 ms;`, `in 1.20 s;`) replaced, for comparing two runs.
     private func timeless(_ output: String) -> String {
-        output.replacing(#/ in [0-9.]+ m?s/#, with: " in T")
+        output.replacing(#/[0-9.]+ m?s\b/#, with: "T")
     }
 
     @Test func theURLIsReadFromCellarDatabaseAndDatabaseURL() throws {
@@ -346,7 +380,6 @@ struct DqliteEndToEndSlowTests {
 
     @Test(arguments: [
         (["create"], "'create' works on database files"),
-        (["migrate", "--dry-run"], "migrate --dry-run is not available on a dqlite database"),
         (["--load-extension", "x.so", "status"], "--load-extension cannot load into a dqlite database"),
         (["shell", "--safe"], "shell --safe is not available on a dqlite database"),
         (["query", "SELECT 1", "--safe"], "query --safe is not available on a dqlite database"),
