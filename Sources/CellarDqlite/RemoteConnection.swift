@@ -296,7 +296,9 @@ package final class RemoteConnection: SQLConnection {
             return SQLiteError(code: Self.leadershipLossCode, message: error.description, sql: sql, offset: offset)
         }
         let code = error.serverCode.map { Int32(truncatingIfNeeded: $0) } ?? SQLITE_ERROR
-        let offset = code == SQLITE_ERROR ? locatedOffset(of: error.description, in: sql, at: offset) : offset
+        // Only a failure the server answered leaves the connection ready for the query that locates it.
+        let isPrepareKind = error.serverCode.map { $0 & 0xff } == UInt64(SQLITE_ERROR)
+        let offset = isPrepareKind ? locatedOffset(of: error.description, in: sql, at: offset) : offset
         if let function = Self.fileFunctions.first(where: { error.description == "no such function: \($0)" }) {
             return SQLiteError(
                 code: code,
