@@ -39,9 +39,11 @@ struct TransactionStateTests {
         #expect(state.isOpen)
     }
 
-    @Test func wordsAreReadPastCommentsWithQuotesRemoved() {
-        #expect(TransactionState.words(of: "-- x\n/* y */ RELEASE \"a \"\"b\"\"\" ;", count: 5) == ["RELEASE", "a \"b\""])
-        #expect(TransactionState.words(of: "SAVEPOINT [x y]", count: 2) == ["SAVEPOINT", "x y"])
-        #expect(TransactionState.words(of: "savepoint sp_1$ junk", count: 2) == ["savepoint", "sp_1$"])
+    @Test func tokensAreReadPastCommentsWithQuotesRemoved() {
+        let quoted = TransactionControl.leadingTokens(of: "-- x\n/* y */ RELEASE \"a \"\"b\"\"\" ;", count: 5)
+        #expect(quoted == ["RELEASE", "a \"b\""])
+        #expect(TransactionControl.leadingTokens(of: "SAVEPOINT [x y]", count: 2) == ["SAVEPOINT", "x y"])
+        #expect(TransactionControl.leadingTokens(of: "savepoint sp_1$ junk", count: 2) == ["savepoint", "sp_1$"])
+        #expect(TransactionControl.leadingWords(of: "rollback /* to */ to sp1;", count: 3) == ["ROLLBACK", "TO", "SP1"])
     }
 }
