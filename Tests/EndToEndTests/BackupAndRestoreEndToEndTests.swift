@@ -90,7 +90,13 @@ import Testing
         try folder.write("notes.txt", "not a database at all, but long enough to have a header of sorts\n")
         let text = try Cellar.run(["restore", "notes.txt", "-d", "t.db"], in: folder.path)
         #expect(text.status == 1)
-        #expect(text.error.contains("'notes.txt' is not a usable SQLite database: file is not a database"))
+        #expect(text.error.contains("'notes.txt' is not an SQLite database file (it does not start with SQLite's header"))
+        // SQLite opens an empty or very short file as an empty database whose integrity_check is ok.
+        for (name, content) in [("empty.bak", ""), ("newline.bak", "\n"), ("short.bak", "SQLite format 3")] {
+            try folder.write(name, content)
+            let result = try Cellar.run(["restore", name, "-d", "t.db"], in: folder.path)
+            #expect(result.status == 1 && result.error.hasSuffix("nothing was changed\n"), "\(name): \(result)")
+        }
         var damaged = before
         for index in 4096..<8192 { damaged[index] = 0x55 }
         try folder.write("damaged.db", bytes: damaged)

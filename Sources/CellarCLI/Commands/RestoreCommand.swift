@@ -39,6 +39,11 @@ enum RestoreCommand: Command {
     /// `file` opened read-only after checking it is a sound SQLite database.
     private static func openChecked(_ file: String, opener: DatabaseOpener) throws -> Database {
         guard DatabaseFile.exists(file) else { throw CommandFailure(message: "no backup at '\(file)'") }
+        guard DatabaseFile.hasSQLiteHeader(file) else {
+            throw CommandFailure(
+                message: "'\(file)' is not an SQLite database file (it does not start with SQLite's header: it is empty, "
+                    + "cut short or something else); nothing was changed")
+        }
         do {
             let source = try Database(path: file, options: opener.options(mode: .readOnly, defensive: true))
             let rows = try source.query("PRAGMA integrity_check")

@@ -55,6 +55,11 @@ extension ShellSession {
         if arguments.count == 2, arguments[0] == "main" { arguments.removeFirst() }
         guard arguments.count == 1, let path = arguments.first else { throw DotCommandError("usage: .restore [main] FILE") }
         guard DatabaseFile.exists(path) else { throw DotCommandError("cannot restore from '\(path)': no such file") }
+        guard DatabaseFile.hasSQLiteHeader(path) else {
+            throw DotCommandError(
+                "cannot restore from '\(path)': it is not an SQLite database file (it does not start with SQLite's "
+                    + "header); the database is unchanged")
+        }
         do {
             let source = try Database(path: path, options: Database.Options(mode: .readOnly, isDefensive: true))
             try source.execute("SELECT count(*) FROM sqlite_schema")

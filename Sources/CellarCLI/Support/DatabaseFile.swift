@@ -17,6 +17,18 @@ enum DatabaseFile {
         access(path, F_OK) == 0
     }
 
+    /// Whether the file at `path` starts with the 16 bytes every SQLite database file starts with.
+    /// SQLite opens an empty or very short file as an empty database whose `integrity_check` is `ok`:
+    /// restored over a database, it would drop every table.
+    static func hasSQLiteHeader(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 16) }
+        return count == 16 && header == Array("SQLite format 3".utf8) + [0]
+    }
+
     /// The files SQLite keeps beside a database: its write-ahead log, shared memory and rollback journal.
     static func companions(of path: String) -> [String] {
         ["-wal", "-shm", "-journal"].map { path + $0 }

@@ -147,6 +147,11 @@ import Testing
         #expect(bad.error.contains("the database is unchanged"))
         #expect(try DatabaseFingerprint.lines(of: databasePath) == before)
         #expect(shell(".restore \(folder.file("none.db"))\n").error.contains("no such file"))
+        // sqlite3's .restore of an empty file empties the database; cellar's refuses it.
+        _ = try folder.write("empty.db", "")
+        let empty = shell(".restore \(folder.file("empty.db"))\n")
+        #expect(empty.status == 1 && empty.error.contains("is not an SQLite database file"), "\(empty.error)")
+        #expect(try DatabaseFingerprint.lines(of: databasePath) == before)
         let run = shell(".restore \(folder.file("other.db"))\nSELECT x FROM other;\n.tables\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output == "42\nother\n")
