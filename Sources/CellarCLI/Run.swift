@@ -121,6 +121,11 @@ private func dispatch(
         try io.output.write(HelpFormatter.help(for: command.spec, globalOptions: table.globalOptions))
         return .success
     }
+    // `-V` with a command asks for the version, as alone: the command does not run.
+    if parsed.has(VersionInfo.option.long) {
+        try io.printOutput(VersionInfo.text)
+        return .success
+    }
     try checkArgumentCount(parsed, for: command.spec)
     let configuration = try Configuration(parsed, environment: io.environment, isErrorTerminal: io.isErrorTerminal)
     configured(configuration)

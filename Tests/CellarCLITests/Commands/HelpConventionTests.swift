@@ -40,6 +40,13 @@ import Testing
         #expect(InProcessRun([]).output.contains("-V, --version"))
     }
 
+    /// With a command, `-V` still only asks for the version: a `migrate` must not run in its place.
+    @Test(arguments: [["-V", "migrate"], ["migrate", "--version"], ["setup", "-V", "-d", "/nonexistent/x.db"]])
+    func theVersionFlagWithACommandPrintsTheVersionAndRunsNothing(arguments: [String]) {
+        let run = InProcessRun(arguments, environment: ["CELLAR_MIGRATIONS": "/nonexistent/migrations"])
+        #expect(run.status == 0 && run.output == InProcessRun(["--version"]).output && run.error.isEmpty, "\(run)")
+    }
+
     @Test func helpForAnUnknownCommandIsAUsageErrorWithASuggestion() {
         let run = InProcessRun(["help", "migrat"])
         #expect(run.status == 2)
