@@ -75,6 +75,18 @@ import Testing
         #expect(try migrator.status().map(\.state) == [.applied, .applied, .applied])
     }
 
+    @Test func anOlderLedgerWithoutKindGetsTheColumnWhenARollbackWrites() throws {
+        let project = try MigrationProject(three)
+        let database = try project.open()
+        try project.migrator(database).migrate()
+        try database.execute(
+            "ALTER TABLE cellar_migrations DROP COLUMN kind")
+        #expect(try database.scalar("SELECT count(*) FROM pragma_table_info('cellar_migrations')") == .integer(5))
+        try project.migrator(database).rollback()
+        #expect(try kinds(database) == ["applied", "applied"])
+        #expect(try project.versions(database) == [1, 2])
+    }
+
     @Test func anOlderLedgerWithoutKindIsReadAsApplied() throws {
         let project = try MigrationProject(three)
         let database = try project.open()

@@ -49,6 +49,13 @@ extension Migrator {
                     try database.execute("COMMIT")
                     return outcomes
                 }
+                do {
+                    // A ledger made before the `kind` column gets it in the first write transaction.
+                    try Ledger.prepareMigrations(in: database)
+                } catch {
+                    database.rollbackIfNeeded()
+                    throw error
+                }
                 let outcome = try rollBack(next)
                 outcomes.append(outcome)
                 observer?(.finished(outcome))
