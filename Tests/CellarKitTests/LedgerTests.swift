@@ -79,8 +79,7 @@ import Testing
         let project = try MigrationProject(three)
         let database = try project.open()
         try project.migrator(database).migrate()
-        try database.execute(
-            "ALTER TABLE cellar_migrations DROP COLUMN kind")
+        try database.execute("ALTER TABLE cellar_migrations DROP COLUMN kind")
         #expect(try database.scalar("SELECT count(*) FROM pragma_table_info('cellar_migrations')") == .integer(5))
         try project.migrator(database).rollback()
         #expect(try kinds(database) == ["applied", "applied"])
