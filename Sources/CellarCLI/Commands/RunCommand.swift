@@ -27,9 +27,7 @@ enum RunCommand: Command {
         let scripts = try openAll(arguments.positionals, io: invocation.io)
         defer { for script in scripts where script.path != "-" { close(script.descriptor) } }
         if MigrationSession(invocation).isRemote { return try runRemote(scripts, invocation: invocation, options: options) }
-        let created = DatabaseFile.path(of: invocation.configuration.databasePath).flatMap {
-            DatabaseFile.exists($0) ? nil : $0
-        }
+        let created = DatabaseFile.missingFile(of: invocation.configuration.databasePath)
         do {
             let database = try DatabaseOpener(invocation.configuration).openOrCreate(fileFunctions: true)
             // SQLite opens a file it may not write read-only without a word, and a script would then run
@@ -54,20 +52,9 @@ enum RunCommand: Command {
             try renderer.flush()
             return status
         } catch {
-            if let created { removeIfEmpty(created) }
+            if let created { DatabaseFile.removeIfEmpty(created) }
             throw error
         }
-    }
-
-    /// Removes the database file a failed run created, when nothing was committed to it (0 bytes),
-    /// with the journal SQLite may have left beside it.
-    private static func removeIfEmpty(_ path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_size == 0 else { return }
-        unlink(path)
-        unlink(path + "-journal")
-        unlink(path + "-wal")
-        unlink(path + "-shm")
     }
 
     /// The scripts on a dqlite database: the same runner through CellarKit's engine seam.

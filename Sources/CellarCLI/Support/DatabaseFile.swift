@@ -12,6 +12,20 @@ enum DatabaseFile {
         return path.isEmpty || path == ":memory:" ? nil : path
     }
 
+    /// The file of `address` when nothing exists there yet (a command that fails on a file it created
+    /// removes it again, see ``removeIfEmpty(_:)``); nil when it exists or `address` has no file.
+    static func missingFile(of address: String) -> String? {
+        path(of: address).flatMap { exists($0) ? nil : $0 }
+    }
+
+    /// Removes the database file a failed command created, when nothing was committed to it (0 bytes),
+    /// with the journal SQLite may have left beside it.
+    static func removeIfEmpty(_ path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_size == 0 else { return }
+        for file in [path] + companions(of: path) { unlink(file) }
+    }
+
     /// Whether something exists at `path`.
     static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
