@@ -102,9 +102,17 @@ import Testing
         #expect(fromInput.status == 0)
         #expect(
             fromInput.output
-                == "{\"database\": \"x/a/1.db\", \"result\": \"verified\", \"version\": null, \"applied_migrations\": 0, "
+                == "{\"database\": \"x/a/1.db\", \"result\": \"verified\", \"version\": 3, \"applied_migrations\": 0, "
                 + "\"applied_seeds\": 0, \"backup\": null, \"error\": null}\n")
         #expect(fromInput.error == "1 database: 1 verified, 0 failed\n")
+        // A pattern that matches nothing is most likely mistyped: an error, not a fleet of none that passes.
+        let none = try Cellar.run(["verify", "-d", "y/*.db", "-d", "x/**/*.db"], in: folder.path)
+        #expect(none.status == 1 && none.error == "cellar: error: no database matches 'y/*.db'; nothing was done\n", "\(none)")
+        // A database two patterns name is handled once.
+        let twice = try Cellar.run(
+            ["status", "-d", "x/a/*.db", "-d", "x/**/1.db", "-d", "x/c/3.db", "-d", "x/c/3.db"], in: folder.path)
+        #expect(
+            twice.status == 0 && twice.output.hasSuffix("2 databases: 2 up to date, 0 with work to do, 0 failed\n"), "\(twice)")
     }
 
     @Test func failFastStartsNoOtherDatabaseAndFleetBackupsAreOnePerDatabase() throws {

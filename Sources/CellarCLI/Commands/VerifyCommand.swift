@@ -55,6 +55,7 @@ enum VerifyCommand: Command {
                 }
             }
             invocation.record?.verifiedMigrations = try migrator.applied().count
+            invocation.record?.version = try migrator.currentVersion()
             try session.summarize(
                 "verified \(MigrationProgress.count(try migrator.applied().count, "applied migration")): all match their files"
                     + (invocation.arguments.has("schema") ? " and the schema matches them" : ""))

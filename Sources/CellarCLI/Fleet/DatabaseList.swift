@@ -3,16 +3,21 @@ import Glibc
 
 /// The databases of a fleet, one at a time: every `-d` (patterns expanded as they are walked), then
 /// the lines of `--databases-from`. Nothing is read ahead, so the list may be as long as it likes.
+/// A path that several `-d` arguments name (`-d 'a/*' -d 'a/x*'`) is listed once; only then are the
+/// paths remembered, since one pattern never names a path twice.
 final class DatabaseList: @unchecked Sendable {
     // @unchecked: a fleet's workers call next() only while holding the fleet's lock.
     private var arguments: [String]
     private var pattern: GlobPattern?
     private var lines: LineSource?
+    /// The paths the `-d` arguments named so far, when there are several of them.
+    private var named: Set<String>?
 
     /// A list of `arguments` followed by the lines of `source`, if any.
     init(arguments: [String], lines source: LineSource?) {
         self.arguments = Array(arguments.reversed())
         self.lines = source
+        named = arguments.count > 1 ? [] : nil
     }
 
     /// The next database path, or nil at the end.
@@ -21,7 +26,10 @@ final class DatabaseList: @unchecked Sendable {
     func next() throws -> String? {
         while true {
             if let pattern {
-                if let path = pattern.next() { return path }
+                if let path = pattern.next() {
+                    if isNamedBefore(path) { continue }
+                    return path
+                }
                 self.pattern = nil
             }
             if let argument = arguments.popLast() {
@@ -29,6 +37,7 @@ final class DatabaseList: @unchecked Sendable {
                     pattern = GlobPattern(argument)
                     continue
                 }
+                if isNamedBefore(argument) { continue }
                 return argument
             }
             guard let lines else { return nil }
@@ -39,6 +48,12 @@ final class DatabaseList: @unchecked Sendable {
             self.lines = nil
             return nil
         }
+    }
+
+    /// Whether an earlier `-d` argument named `path` already; remembers it otherwise.
+    private func isNamedBefore(_ path: String) -> Bool {
+        guard named != nil else { return false }
+        return named?.insert(path).inserted == false
     }
 }
 

@@ -63,12 +63,22 @@ final class FleetRunner: @unchecked Sendable {
     ///   143 when a signal stopped the fleet, 0 otherwise.
     static func run(_ command: any Command.Type, _ invocation: Invocation) throws -> ExitStatus {
         let jobs = try jobCount(invocation)
+        try refuseEmptyPatterns(invocation)
         let list = try databaseList(invocation)
         let total =
             invocation.io.isErrorTerminal && !invocation.configuration.isQuiet ? try countWithoutStandardInput(invocation) : nil
         let runner = try FleetRunner(command: command, invocation: invocation, list: list, total: total)
         TerminationWatcher.shared.guardingFleet(runner.stop) { runner.runWorkers(jobs) }
         return try runner.finish()
+    }
+
+    /// Refuses a `-d` pattern that matches no file: it is most likely mistyped, and a fleet of none
+    /// would pass (as `verify` of a database that does not exist fails instead of passing).
+    private static func refuseEmptyPatterns(_ invocation: Invocation) throws {
+        for argument in invocation.configuration.databaseArguments where GlobPattern.isPattern(argument) {
+            guard GlobPattern(argument).next() == nil else { continue }
+            throw CommandFailure(message: "no database matches '\(argument)'; nothing was done")
+        }
     }
 
     private static func jobCount(_ invocation: Invocation) throws -> Int {
