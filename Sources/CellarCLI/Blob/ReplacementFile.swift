@@ -45,11 +45,14 @@ final class ReplacementFile: ByteSink {
     }
 
     /// Puts the file on disk and gives it its final name (replacing what was there), with the
-    /// permissions a newly created file gets.
+    /// permissions of the file it replaces (a private file stays private), or those a newly created
+    /// file gets.
     func commit() throws {
         let mask = umask(0)
         umask(mask)
-        guard fchmod(descriptor, 0o666 & ~mask) == 0, fsync(descriptor) == 0 else {
+        var replaced = stat()
+        let mode = stat(path, &replaced) == 0 ? mode_t(replaced.st_mode) & 0o7777 : 0o666 & ~mask
+        guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
             throw BlobInput.failure("cannot write '\(path)'", errno)
         }
         close(descriptor)

@@ -1,4 +1,5 @@
 import CellarKit
+import Glibc
 import TestSupport
 import Testing
 
@@ -148,6 +149,11 @@ import Testing
         let target = try project.folder.write("out.bin", "old contents that are longer")
         #expect(project.run(["blob", "get", "wine", "label", "2", target]).status == 0)
         #expect(try FileBytes.read(target) == [1, 2, 3, 4, 5])
+        // The replaced file's permissions stay: a private file does not become readable by all.
+        chmod(target, 0o600)
+        #expect(project.run(["blob", "get", "wine", "label", "2", target]).status == 0)
+        var status = stat()
+        #expect(stat(target, &status) == 0 && status.st_mode & 0o777 == 0o600)
         let folder = project.run(["blob", "get", "wine", "label", "2", project.folder.path])
         #expect(folder.status == 1)
         #expect(folder.error == "cellar: error: '\(project.folder.path)' is a directory, not a file\n")
