@@ -54,7 +54,8 @@ struct BlobTransfer {
         let blob = try database.openBlob(table: request.table, column: request.column, rowID: request.rowID)
         defer { try? blob.close() }
         let size = try blob.size
-        let progress = progress(request, total: size)
+        // Forced onto the terminal, the bytes would land on the progress line's row.
+        let progress = progress(request, total: size, isShown: !(request.path == "-" && isOutputTerminal))
         defer { progress.finish() }
         guard request.path != "-" else {
             if isOutputTerminal, !request.writesToTerminal {
@@ -75,8 +76,8 @@ struct BlobTransfer {
 
     // MARK: - Messages
 
-    private func progress(_ request: BlobRequest, total: Int) -> TransferProgress {
-        TransferProgress(io: io, label: request.cellName, total: total, isShown: showsProgress && io.isErrorTerminal)
+    private func progress(_ request: BlobRequest, total: Int, isShown: Bool = true) -> TransferProgress {
+        TransferProgress(io: io, label: request.cellName, total: total, isShown: isShown && showsProgress && io.isErrorTerminal)
     }
 
     /// The library's fact, and what the user can do about it.

@@ -74,6 +74,10 @@ import Testing
         #expect(shown.error.hasSuffix("\r\u{1B}[K"))
         #expect(project.run(["blob", "put", "wine", "label", "1", input], isErrorTerminal: false).error.isEmpty)
         #expect(project.run(["blob", "put", "wine", "label", "1", input, "-q"], isErrorTerminal: true).error.isEmpty)
+        // Forced onto the terminal, the bytes would land on the progress line's row: no line then.
+        let forced = project.run(
+            ["blob", "get", "wine", "label", "1", "-", "--force"], isOutputTerminal: true, isErrorTerminal: true)
+        #expect(forced.status == 0 && forced.error.isEmpty && forced.outputBytes.count == 3 * Self.chunk, "\(forced.error)")
     }
 
     @Test(arguments: [
