@@ -32,18 +32,4 @@ import Testing
         #expect(project.run(["run", script]).status == 1)
         #expect(try project.tables() == ["kept"])
     }
-
-    /// As `run`: a `migrate` or `setup` that fails before anything was committed leaves no file behind;
-    /// one that committed a migration keeps it.
-    @Test(arguments: ["migrate", "setup", "up"])
-    func aFailingMigrateRemovesTheDatabaseFileItCreated(command: String) throws {
-        let project = try CLIProject(["0002_bad.sql": "INSERT INTO nowhere VALUES (1);"])
-        try project.folder.write("seeds/.keep", "")
-        let failed = project.run([command])
-        #expect(failed.status == 1 && failed.error.contains("no such table: nowhere"), "\(failed)")
-        #expect(!FileBytes.exists(project.databasePath) && !FileBytes.exists(project.databasePath + "-journal"))
-        try project.folder.write("migrations/0001_good.sql", "CREATE TABLE good (x);")
-        #expect(project.run([command]).status == 1)
-        #expect(try project.tables() == ["cellar_migrations", "good"])
-    }
 }

@@ -7,21 +7,15 @@ extension MigrationSession {
     /// Whether the configured database is on a dqlite cluster.
     var isRemote: Bool { DqliteURL.isDqlite(configuration.databasePath) }
 
-    /// Runs `body` on the database opened for writing: a file (created when `creating`, and removed
-    /// again when `body` fails before anything was committed to it; guarded against a stop) or the
-    /// dqlite database.
+    /// Runs `body` on the database opened for writing: a file (created when `creating`; guarded
+    /// against a stop) or the dqlite database. A file created here stays when `body` fails: another
+    /// deploy racing this one may be writing it (unlike `run`, `migrate` and `setup` are meant to race).
     func withWritableConnection(
         creating: Bool, fileFunctions: Bool = false, _ body: (any SQLConnection) throws -> ExitStatus
     ) throws -> ExitStatus {
         if isRemote { return try RemoteSession(invocation).withConnection(body) }
-        let created = creating ? DatabaseFile.missingFile(of: configuration.databasePath) : nil
-        do {
-            let database = try openForWriting(creating: creating, fileFunctions: fileFunctions)
-            return try TerminationWatcher.shared.guarding(database, io: io) { try body(database) }
-        } catch {
-            if let created { DatabaseFile.removeIfEmpty(created) }
-            throw error
-        }
+        let database = try openForWriting(creating: creating, fileFunctions: fileFunctions)
+        return try TerminationWatcher.shared.guarding(database, io: io) { try body(database) }
     }
 
     /// Runs `body` on the database opened for reading (an empty one when the file does not exist yet),
