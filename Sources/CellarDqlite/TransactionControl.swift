@@ -6,7 +6,11 @@ enum TransactionControl {
     /// The operation as SQLite's authorizer names it (`BEGIN`, `COMMIT`, `ROLLBACK`), or nil for any
     /// other statement.
     static func operation(of statement: String) -> String? {
-        let words = leadingWords(of: statement, count: 3)
+        operation(ofWords: leadingWords(of: statement, count: 3))
+    }
+
+    /// ``operation(of:)`` from a statement's first words, upper-cased (``leadingWords(of:count:)``).
+    static func operation(ofWords words: [String]) -> String? {
         switch words.first {
         case "BEGIN": return "BEGIN"
         case "COMMIT", "END": return "COMMIT"

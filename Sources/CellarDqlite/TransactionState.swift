@@ -12,7 +12,9 @@ struct TransactionState {
 
     /// Notes that `statement` ran successfully.
     mutating func didRun(_ statement: String) {
-        switch TransactionControl.operation(of: statement) {
+        let words = TransactionControl.leadingTokens(of: statement, count: 5)
+        let keywords = words.map { $0.uppercased() }
+        switch TransactionControl.operation(ofWords: keywords) {
         case "BEGIN":
             self = TransactionState()
             isOpen = true
@@ -22,8 +24,7 @@ struct TransactionState {
             return
         default: break
         }
-        let words = TransactionControl.leadingTokens(of: statement, count: 5)
-        switch words.first?.uppercased() {
+        switch keywords.first {
         case "SAVEPOINT":
             guard words.count > 1 else { return }
             if !isOpen {
@@ -36,8 +37,8 @@ struct TransactionState {
             savepoints.removeSubrange(index...)
             if savepoints.isEmpty && isOpenedBySavepoint { end() }
         case "ROLLBACK":
-            let to = words.count > 1 && words[1].uppercased() == "TRANSACTION" ? 2 : 1
-            guard words.count > to, words[to].uppercased() == "TO", let name = Self.name(after: to + 1, in: words),
+            let to = keywords.count > 1 && keywords[1] == "TRANSACTION" ? 2 : 1
+            guard keywords.count > to, keywords[to] == "TO", let name = Self.name(after: to + 1, in: words),
                 let index = savepoints.lastIndex(of: name)
             else { return }
             savepoints.removeSubrange((index + 1)...)
