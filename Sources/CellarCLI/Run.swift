@@ -131,11 +131,13 @@ private func dispatch(
     configured(configuration)
     let invocation = Invocation(arguments: parsed, configuration: configuration, io: io)
     if DqliteURL.isDqlite(configuration.databasePath) { return try RemoteCommands.run(command, invocation) }
-    if FleetRunner.commandNames.contains(command.spec.name), FleetRunner.isFleet(invocation, command: command.spec) {
+    if command.spec.runsOnFleet, FleetRunner.isFleet(invocation, command: command.spec) {
         return try FleetRunner.run(command, invocation)
     }
     if configuration.databaseArguments.count > 1 {
-        throw UsageError("'\(command.spec.name)' works on one database; fleets are for setup, migrate, status and verify")
+        let fleetCommands = CommandRegistry.commands.map { $0.spec }.filter(\.runsOnFleet).map(\.name)
+        let listed = fleetCommands.dropLast().joined(separator: ", ") + " and " + (fleetCommands.last ?? "")
+        throw UsageError("'\(command.spec.name)' works on one database; fleets are for \(listed)")
     }
     return try command.run(invocation)
 }

@@ -43,12 +43,19 @@ struct CommandSpec: Sendable {
     let discussion: String?
     /// Other names the command answers to (`up` for `setup`, as in dbmate).
     let aliases: [String]
+    /// Whether it runs on a dqlite database.
+    let cluster: ClusterSupport
+    /// Whether it runs on a fleet (several databases, a pattern, `--databases-from`).
+    let runsOnFleet: Bool
 
     init(
-        name: String, abstract: String, arguments: [Argument] = [], options: [OptionSpec] = [], discussion: String? = nil,
+        name: String, cluster: ClusterSupport = .refused(nil), fleet: Bool = false, abstract: String, arguments: [Argument] = [],
+        options: [OptionSpec] = [], discussion: String? = nil,
         aliases: [String] = []
     ) {
         self.name = name
+        self.cluster = cluster
+        self.runsOnFleet = fleet
         self.aliases = aliases
         self.abstract = abstract
         self.arguments = arguments

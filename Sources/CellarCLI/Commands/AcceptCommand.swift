@@ -3,7 +3,7 @@ import CellarKit
 /// `cellar accept V`: records the current checksum of an applied migration's file.
 enum AcceptCommand: Command {
     static let spec = CommandSpec(
-        name: "accept",
+        name: "accept", cluster: .runs,
         abstract: "Record migration V's current checksum as the applied one, after a harmless edit.",
         arguments: [.init("version", help: "The version of the edited migration.")])
 

@@ -3,7 +3,7 @@ import CellarKit
 /// `cellar baseline V`: records migrations up to V as applied without running them.
 enum BaselineCommand: Command {
     static let spec = CommandSpec(
-        name: "baseline",
+        name: "baseline", cluster: .runs,
         abstract: "Record migrations up to V as applied without running them (adopt an existing database).",
         arguments: [.init("version", help: "The last migration the database already matches.")])
 

@@ -4,7 +4,7 @@ import Glibc
 /// `cellar create`: makes an empty database file, as dbmate's `create` does.
 enum CreateCommand: Command {
     static let spec = CommandSpec(
-        name: "create",
+        name: "create", cluster: .filesOnly,
         abstract: "Create an empty database; an error if it already exists.",
         discussion: "The new file is a valid SQLite database with no tables (version 0); 'cellar setup' also creates it.")
 

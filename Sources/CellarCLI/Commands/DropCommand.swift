@@ -4,7 +4,7 @@ import Glibc
 /// `cellar drop`: deletes the database with its `-wal`, `-shm` and `-journal` files.
 enum DropCommand: Command {
     static let spec = CommandSpec(
-        name: "drop",
+        name: "drop", cluster: .filesOnly,
         abstract: "Delete the database with its -wal, -shm and -journal files.",
         options: [OptionSpec("force", help: "Do not ask (needed when standard input is not a terminal).")],
         discussion: """

@@ -3,7 +3,7 @@ import CellarKit
 /// `cellar dump [TABLE…]`: writes SQL that rebuilds the database, in the shape of sqlite3's `.dump`.
 enum DumpCommand: Command {
     static let spec = CommandSpec(
-        name: "dump",
+        name: "dump", cluster: .runs,
         abstract: "Write SQL text that rebuilds the database (the shape of sqlite3's .dump).",
         arguments: [
             .init("table", help: "Tables to dump, by name or LIKE pattern (default: all).", optional: true, repeatable: true)

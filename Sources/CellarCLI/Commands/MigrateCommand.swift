@@ -3,7 +3,7 @@ import CellarKit
 /// `cellar migrate`: applies pending migrations in version order.
 enum MigrateCommand: Command {
     static let spec = CommandSpec(
-        name: "migrate",
+        name: "migrate", cluster: .runs, fleet: true,
         abstract: "Apply pending migrations in version order, each in its own transaction.",
         options: [
             OptionSpec("to", value: "version", help: "Apply pending migrations up to this version only."),

@@ -3,7 +3,7 @@ import CellarKit
 /// `cellar query SQL`: runs statements and prints their rows.
 enum QueryCommand: Command {
     static let spec = CommandSpec(
-        name: "query",
+        name: "query", cluster: .runs,
         abstract: "Run SQL statements and print their results.",
         arguments: [.init("sql", help: "One or more SQL statements; '-' reads them from standard input.")],
         options: RenderOptionParsing.options + [

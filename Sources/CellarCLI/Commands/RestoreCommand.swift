@@ -3,7 +3,7 @@ import CellarKit
 /// `cellar restore FILE`: replaces the database with a backup, checked first, copied under the lock.
 enum RestoreCommand: Command {
     static let spec = CommandSpec(
-        name: "restore",
+        name: "restore", cluster: .needsBackupAPI,
         abstract: "Replace the database with a backup (checked with integrity_check, copied under the write lock).",
         arguments: [.init("file", help: "The backup: an SQLite database, such as one 'migrate --backup' wrote.")],
         discussion: """

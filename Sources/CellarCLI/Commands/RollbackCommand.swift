@@ -3,7 +3,7 @@ import CellarKit
 /// `cellar rollback`: undoes the latest applied migrations with their down sections.
 enum RollbackCommand: Command {
     static let spec = CommandSpec(
-        name: "rollback",
+        name: "rollback", cluster: .runs,
         abstract: "Undo the latest applied migrations with their down sections, newest first.",
         options: [
             OptionSpec("steps", value: "n", help: "How many migrations to undo (default 1)."),

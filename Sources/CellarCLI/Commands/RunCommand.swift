@@ -4,7 +4,7 @@ import Glibc
 /// `cellar run FILE… | -`: runs SQL scripts, each in one transaction unless `--autocommit`.
 enum RunCommand: Command {
     static let spec = CommandSpec(
-        name: "run",
+        name: "run", cluster: .runs,
         abstract: "Run SQL scripts, each in one transaction (all or nothing).",
         arguments: [.init("file", help: "Script files to run in order; '-' reads standard input.", repeatable: true)],
         options: [

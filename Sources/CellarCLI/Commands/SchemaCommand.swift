@@ -3,7 +3,7 @@ import CellarKit
 /// `cellar schema`: prints the schema's `CREATE` statements in a stable order.
 enum SchemaCommand: Command {
     static let spec = CommandSpec(
-        name: "schema",
+        name: "schema", cluster: .runs,
         abstract: "Print the schema (CREATE statements, without cellar's own tables) in a stable order.",
         discussion: "Tables come first, then indexes, views and triggers, each group by name: commit it as schema.sql.")
 

@@ -3,7 +3,7 @@ import CellarKit
 /// `cellar seed [FILE…]`: runs seed files not applied yet, each in one transaction.
 enum SeedCommand: Command {
     static let spec = CommandSpec(
-        name: "seed",
+        name: "seed", cluster: .runs,
         abstract: "Run the seed files not yet applied (all of the seeds folder in order, or the named ones).",
         arguments: [
             .init(

@@ -4,7 +4,7 @@ import Glibc
 /// `cellar setup`: creates the database if missing, applies pending migrations, then new seeds.
 enum SetupCommand: Command {
     static let spec = CommandSpec(
-        name: "setup",
+        name: "setup", cluster: .runs, fleet: true,
         abstract: "Create the database if missing, apply pending migrations, then seeds not yet applied.",
         options: [
             OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),

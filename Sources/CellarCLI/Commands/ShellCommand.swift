@@ -6,7 +6,7 @@ import Glibc
 /// terminal.
 enum ShellCommand: Command {
     static let spec = CommandSpec(
-        name: "shell",
+        name: "shell", cluster: .runs,
         abstract: "Explore the database in an interactive SQL shell.",
         arguments: [.init("file", help: "The database to open (as -d FILE; as in 'sqlite3 FILE').", optional: true)],
         options: [

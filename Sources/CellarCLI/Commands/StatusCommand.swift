@@ -4,7 +4,7 @@ import Glibc
 /// `cellar status`: every migration and seed, applied, pending, changed or missing.
 enum StatusCommand: Command {
     static let spec = CommandSpec(
-        name: "status",
+        name: "status", cluster: .runs, fleet: true,
         abstract: "Show every migration and seed: applied, pending, changed or missing.",
         options: [
             OptionSpec("exit-code", help: "Exit 3 if anything is pending, changed or missing."),

@@ -3,7 +3,7 @@ import CellarKit
 /// `cellar verify`: fails if an applied migration's file changed or is missing.
 enum VerifyCommand: Command {
     static let spec = CommandSpec(
-        name: "verify",
+        name: "verify", cluster: .runs, fleet: true,
         abstract: "Fail (exit 1) if any applied migration's file changed or is missing.",
         options: [
             OptionSpec("schema", help: "Also replay the applied migrations and report schema drift (exit 1 on drift).")

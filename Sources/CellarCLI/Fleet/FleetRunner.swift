@@ -27,9 +27,6 @@ final class FleetRunner: @unchecked Sendable {
     private let isFailFast: Bool
     private let isJSON: Bool
 
-    /// The commands that run on fleets.
-    static let commandNames: Set<String> = ["setup", "migrate", "status", "verify"]
-
     /// Whether `invocation` asks for a fleet: several databases, a pattern, `--databases-from`, or
     /// `--format json` on a command whose single-database output is text only.
     static func isFleet(_ invocation: Invocation, command: CommandSpec) -> Bool {

@@ -71,6 +71,6 @@ extension MigrationSession {
     /// Refuses `--backup` on a dqlite database, before anything runs.
     func refuseBackupIfRemote() throws {
         guard isRemote, BackupPolicy(invocation.arguments).isEnabled else { return }
-        throw CommandFailure(message: RemoteCommands.unavailableReason("backup", url: configuration.databasePath))
+        throw CommandFailure(message: ClusterSupport.needsBackupAPI.refusal(of: "backup", url: configuration.databasePath) ?? "")
     }
 }

@@ -73,13 +73,13 @@ struct CompletionEngine {
         }
         let name = String(text[text.index(after: text.startIndex)..<blank])
         let word = Self.argumentWord(text[blank...])
-        if DotCommandCatalog.fileCommands.contains(name) { return pathCandidates(word) }
-        if ["schema", "tables", "indexes", "dump"].contains(name) { return schema.tableNames(startingWith: word) }
-        if name == "mode" { return Self.matching(OutputMode.allCases.map(\.rawValue) + ["auto"], prefix: word) }
-        if DotCommandCatalog.entries.contains(where: { $0.name == name && $0.synopsis == "on|off" }) {
-            return Self.matching(["on", "off"], prefix: word)
+        switch DotCommandCatalog.entry(name)?.completion ?? .none {
+        case .paths: return pathCandidates(word)
+        case .tables: return schema.tableNames(startingWith: word)
+        case .modes: return Self.matching(OutputMode.allCases.map(\.rawValue) + ["auto"], prefix: word)
+        case .onOff: return Self.matching(["on", "off"], prefix: word)
+        case .none: return []
         }
-        return []
     }
 
     private func pathCandidates(_ word: String) -> [String] {

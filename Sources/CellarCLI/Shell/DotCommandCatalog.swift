@@ -1,84 +1,162 @@
-/// Every dot-command the shell knows, with its synopsis and one line of help (`.help`, completion,
-/// "did you mean").
-enum DotCommandCatalog {
-    /// One dot-command.
-    struct Entry: Sendable {
-        /// The name without its dot.
-        let name: String
-        /// The arguments, as `.help` shows them.
-        let synopsis: String
-        /// What it does.
-        let help: String
-    }
+import CellarKit
 
+/// Every dot-command the shell knows, one row each (see ``DotCommand``), and how a typed name
+/// resolves to one.
+enum DotCommandCatalog {
     /// Every dot-command, in `.help` order.
-    static let entries: [Entry] = [
-        Entry(
-            name: "backup", synopsis: "[main] FILE",
-            help: "Copy the database to FILE (SQLite's backup API; FILE is replaced whole)"),
-        Entry(name: "bail", synopsis: "on|off", help: "Stop reading piped input and .read files at the first error"),
-        Entry(
-            name: "blob", synopsis: "put|get TABLE COLUMN ROWID FILE",
-            help: "Stream FILE into a blob cell (put, --insert) or the cell into FILE (get; - is the output)"),
-        Entry(name: "changes", synopsis: "on|off", help: "Show the rows changed by each statement"),
-        Entry(name: "databases", synopsis: "", help: "List the attached databases and their files"),
-        Entry(name: "dbinfo", synopsis: "", help: "Show the database file's header fields and schema counts"),
-        Entry(
-            name: "dump", synopsis: "[--data-only|--schema-only] [PATTERN…]",
-            help: "The database, or the tables matching the LIKE patterns, as SQL"),
-        Entry(name: "echo", synopsis: "on|off", help: "Write each command before it runs"),
-        Entry(name: "eqp", synopsis: "on|off", help: "Show the query plan as a tree before each result"),
-        Entry(name: "exit", synopsis: "", help: "Leave the shell (same as .quit)"),
-        Entry(name: "fullschema", synopsis: "", help: "Show the schema and the ANALYZE statistics (sqlite_stat tables)"),
-        Entry(name: "headers", synopsis: "on|off", help: "Show or hide column headers"),
-        Entry(name: "help", synopsis: "", help: "Show this list"),
-        Entry(
-            name: "import", synopsis: "[--csv] [--skip N] FILE TABLE",
-            help: "Insert FILE's records into TABLE (created from the header row if missing)"),
-        Entry(name: "indexes", synopsis: "[TABLE]", help: "List indexes, of the tables matching the LIKE pattern TABLE"),
-        Entry(
-            name: "lint", synopsis: "fkey-indexes", help: "List foreign keys no index serves, with the CREATE INDEX that would"),
-        Entry(name: "load", synopsis: "FILE [ENTRY]", help: "Load an SQLite extension into this connection"),
-        Entry(name: "maxrows", synopsis: "N|all", help: "Show the first and last N/2 rows of a long result (default 40)"),
-        Entry(name: "migrations", synopsis: "", help: "Show every migration: applied, pending, changed or missing"),
-        Entry(
-            name: "mode", synopsis: "MODE",
-            help: "Set the output mode: box, table, markdown, line, list, csv, …; auto: box if it fits, else line"),
-        Entry(name: "nullvalue", synopsis: "TEXT", help: "Show NULL as TEXT"),
-        Entry(name: "once", synopsis: "FILE", help: "Write the next command's output to FILE"),
-        Entry(name: "open", synopsis: "FILE", help: "Close this database and open FILE (created if missing)"),
-        Entry(name: "output", synopsis: "[FILE]", help: "Write results to FILE, or back to standard output"),
-        Entry(
-            name: "pager", synopsis: "on|off|COMMAND",
-            help: "Show results taller than the screen in $PAGER (on), in COMMAND, or not (off, the default)"),
-        Entry(name: "parameter", synopsis: "set NAME VALUE|list|clear", help: "Values for :name parameters (also: unset NAME)"),
-        Entry(name: "print", synopsis: "TEXT…", help: "Write TEXT (the arguments, separated by spaces) on a line"),
-        Entry(name: "prompt", synopsis: "MAIN [CONTINUE]", help: "Set the prompts"),
-        Entry(name: "quit", synopsis: "", help: "Leave the shell"),
-        Entry(name: "read", synopsis: "FILE", help: "Run the statements and dot-commands of FILE"),
-        Entry(name: "restore", synopsis: "[main] FILE", help: "Replace the database's content with FILE's (SQLite's backup API)"),
-        Entry(name: "save", synopsis: "FILE", help: "Copy the database to FILE (same as .backup)"),
-        Entry(name: "schema", synopsis: "[PATTERN]", help: "Show the CREATE statements, of names matching the LIKE pattern"),
-        Entry(
-            name: "separator", synopsis: "COL [ROW]",
-            help: "What list, csv and tsv write between cells and rows (and .import splits on)"),
-        Entry(name: "shell", synopsis: "CMD", help: "Run CMD with /bin/sh (same as .system)"),
-        Entry(name: "show", synopsis: "", help: "Show the current settings"),
-        Entry(name: "stats", synopsis: "on|off", help: "Show SQLite's counters after each statement"),
-        Entry(name: "system", synopsis: "CMD", help: "Run CMD with /bin/sh (same as .shell)"),
-        Entry(name: "tables", synopsis: "[PATTERN]", help: "List tables and views, matching the LIKE pattern"),
-        Entry(name: "timeout", synopsis: "MS", help: "Wait up to MS milliseconds for another connection's lock"),
-        Entry(name: "timer", synopsis: "on|off", help: "Show how long each statement took"),
-        Entry(
-            name: "width", synopsis: "N…",
-            help: "Fix the widths of the first columns in box, table and markdown (negative: align right)"),
+    static let entries: [DotCommand] = [
+        DotCommand(
+            "backup", "[main] FILE", arity: 1...2,
+            help: "Copy the database to FILE (SQLite's backup API; FILE is replaced whole)", refusedWhenSafe: true,
+            writesFiles: true, completion: .paths, cluster: .needsBackupAPI
+        ) { try $0.backup($1) },
+        DotCommand("bail", "on|off", help: "Stop reading piped input and .read files at the first error") {
+            $0.settings.bails = try ShellSession.onOff($1)
+        },
+        DotCommand(
+            "blob", "put|get TABLE COLUMN ROWID FILE",
+            help: "Stream FILE into a blob cell (put, --insert) or the cell into FILE (get; - is the output)",
+            refusedWhenSafe: true, writesFiles: true, completion: .paths,
+            cluster: .refused("streams a blob with SQLite's incremental blob I/O, which dqlite's wire protocol does not offer")
+        ) { try $0.transferBlob($1) },
+        DotCommand("changes", "on|off", help: "Show the rows changed by each statement") {
+            $0.settings.showsChanges = try ShellSession.onOff($1)
+        },
+        DotCommand("databases", help: "List the attached databases and their files") { session, _ in
+            try session.listDatabases()
+        },
+        DotCommand(
+            "dbinfo", help: "Show the database file's header fields and schema counts",
+            cluster: .refused("reads the database file's header, and a dqlite database's files are on the cluster's nodes")
+        ) { session, _ in try session.showDatabaseInfo() },
+        DotCommand(
+            "dump", "[--data-only|--schema-only] [PATTERN…]",
+            help: "The database, or the tables matching the LIKE patterns, as SQL", completion: .tables
+        ) { try $0.dump($1) },
+        DotCommand("echo", "on|off", help: "Write each command before it runs") {
+            $0.settings.echoes = try ShellSession.onOff($1)
+        },
+        DotCommand("eqp", "on|off", help: "Show the query plan as a tree before each result") {
+            $0.settings.showsPlan = try ShellSession.onOff($1)
+        },
+        DotCommand("exit", help: "Leave the shell (same as .quit)") { session, _ in session.requestQuit() ? .quit : .succeeded },
+        DotCommand("fullschema", help: "Show the schema and the ANALYZE statistics (sqlite_stat tables)") { session, _ in
+            try session.showFullSchema()
+        },
+        DotCommand("headers", "on|off", help: "Show or hide column headers") {
+            $0.settings.render.showsHeaders = try ShellSession.onOff($1)
+        },
+        DotCommand("help", help: "Show this list") { session, _ in session.showHelp() },
+        DotCommand(
+            "import", "[--csv] [--skip N] FILE TABLE",
+            help: "Insert FILE's records into TABLE (created from the header row if missing)", refusedWhenSafe: true,
+            completion: .paths
+        ) { try $0.importFile($1) },
+        DotCommand(
+            "indexes", "[TABLE]", aliases: ["indices"], help: "List indexes, of the tables matching the LIKE pattern TABLE",
+            completion: .tables
+        ) { try $0.listIndexes(table: $1.pattern) },
+        DotCommand("lint", "fkey-indexes", help: "List foreign keys no index serves, with the CREATE INDEX that would") {
+            try $0.lint($1)
+        },
+        DotCommand(
+            "load", "FILE [ENTRY]", arity: 1...2, help: "Load an SQLite extension into this connection",
+            refusedWhenSafe: true, completion: .paths,
+            cluster: .refused(
+                "cannot load into a dqlite database: the cluster's nodes run their own SQLite, and cellar cannot load code into them"
+            )
+        ) { try $0.loadExtension($1) },
+        DotCommand("maxrows", "N|all", help: "Show the first and last N/2 rows of a long result (default 40)") {
+            try $0.setMaxRows($1)
+        },
+        DotCommand("migrations", help: "Show every migration: applied, pending, changed or missing") { session, _ in
+            try session.showMigrations()
+        },
+        DotCommand(
+            "mode", "MODE",
+            help: "Set the output mode: box, table, markdown, line, list, csv, …; auto: box if it fits, else line",
+            completion: .modes
+        ) { try $0.setMode($1) },
+        DotCommand("nullvalue", "TEXT", help: "Show NULL as TEXT") {
+            $0.settings.render.nullValue = $1.arguments.first ?? ""
+        },
+        DotCommand(
+            "once", "FILE", help: "Write the next command's output to FILE", refusedWhenSafe: true, writesFiles: true,
+            completion: .paths
+        ) { try $0.redirectOnce($1) },
+        DotCommand(
+            "open", "FILE", arity: 1...1, help: "Close this database and open FILE (created if missing)",
+            refusedWhenSafe: true, writesFiles: true, completion: .paths
+        ) { try $0.open($1) },
+        DotCommand(
+            "output", "[FILE]", arity: 0...1, help: "Write results to FILE, or back to standard output",
+            refusedWhenSafe: true, writesFiles: true, completion: .paths
+        ) { try $0.replaceRedirection(with: $1.arguments.first) },
+        DotCommand(
+            "pager", "on|off|COMMAND",
+            help: "Show results taller than the screen in $PAGER (on), in COMMAND, or not (off, the default)"
+        ) { try $0.setPager($1) },
+        DotCommand("parameter", "set NAME VALUE|list|clear", help: "Values for :name parameters (also: unset NAME)") {
+            try $0.manageParameters($1)
+        },
+        DotCommand("print", "TEXT…", help: "Write TEXT (the arguments, separated by spaces) on a line") {
+            $0.printArguments($1)
+        },
+        DotCommand("prompt", "MAIN [CONTINUE]", help: "Set the prompts") { try $0.setPrompts($1) },
+        DotCommand("quit", help: "Leave the shell") { session, _ in session.requestQuit() ? .quit : .succeeded },
+        DotCommand(
+            "read", "FILE", arity: 1...1, help: "Run the statements and dot-commands of FILE", refusedWhenSafe: true,
+            completion: .paths
+        ) { session, line in try session.readFile(line.arguments.first ?? "") },
+        DotCommand(
+            "restore", "[main] FILE", arity: 1...2, help: "Replace the database's content with FILE's (SQLite's backup API)",
+            refusedWhenSafe: true, completion: .paths, cluster: .needsBackupAPI
+        ) { try $0.restore($1) },
+        DotCommand(
+            "save", "FILE", help: "Copy the database to FILE (same as .backup)", refusedWhenSafe: true, writesFiles: true,
+            completion: .paths, cluster: .needsBackupAPI
+        ) { try $0.backup($1) },
+        DotCommand(
+            "schema", "[PATTERN]", help: "Show the CREATE statements, of names matching the LIKE pattern", completion: .tables
+        ) { try $0.showSchema(pattern: $1.pattern) },
+        DotCommand(
+            "separator", "COL [ROW]", help: "What list, csv and tsv write between cells and rows (and .import splits on)"
+        ) { try $0.setSeparators($1) },
+        DotCommand(
+            "shell", "CMD", arity: 1...Int.max, help: "Run CMD with /bin/sh (same as .system)", refusedWhenSafe: true
+        ) { try $0.runSystemCommand($1) },
+        DotCommand("show", help: "Show the current settings") { session, _ in try session.showSettings() },
+        DotCommand(
+            "stats", "on|off", help: "Show SQLite's counters after each statement",
+            cluster: .refused(
+                "shows the counters of this process's SQLite, and a dqlite database's statements run in the leader's")
+        ) { $0.settings.showsStats = try ShellSession.onOff($1) },
+        DotCommand(
+            "system", "CMD", arity: 1...Int.max, help: "Run CMD with /bin/sh (same as .shell)", refusedWhenSafe: true
+        ) { try $0.runSystemCommand($1) },
+        DotCommand(
+            "tables", "[PATTERN]", help: "List tables and views, matching the LIKE pattern", completion: .tables
+        ) { try $0.listTables(pattern: $1.pattern) },
+        DotCommand(
+            "timeout", "MS", arity: 0...1, help: "Wait up to MS milliseconds for another connection's lock",
+            cluster: .refused(
+                "cannot change the wait of a dqlite database: it is the busy timeout cellar connected with (--busy-timeout)")
+        ) { try $0.setTimeout($1) },
+        DotCommand("timer", "on|off", help: "Show how long each statement took") {
+            $0.settings.showsTimer = try ShellSession.onOff($1)
+        },
+        DotCommand(
+            "width", "N…", help: "Fix the widths of the first columns in box, table and markdown (negative: align right)"
+        ) { try $0.setWidths($1) },
     ]
 
     /// The names, without dots.
-    static var names: [String] { entries.map(\.name) }
+    static let names: [String] = entries.map(\.name)
 
-    /// Other names a dot-command answers to (sqlite3's `.indices`).
-    static let aliases: [String: String] = ["indices": "indexes"]
+    /// The row of the command named `name` in full.
+    static func entry(_ name: String) -> DotCommand? {
+        entries.first { $0.name == name }
+    }
 
     /// What a typed dot-command name stands for.
     enum Resolution: Equatable {
@@ -94,23 +172,13 @@ enum DotCommandCatalog {
     /// command (`.head` is `.headers`).
     static func resolve(_ typed: String) -> Resolution {
         if names.contains(typed) { return .command(typed) }
-        if let target = aliases[typed] { return .command(target) }
+        if let row = entries.first(where: { $0.aliases.contains(typed) }) { return .command(row.name) }
         guard !typed.isEmpty else { return .unknown }
-        let matches = Set(names.filter { $0.hasPrefix(typed) } + aliases.filter { $0.key.hasPrefix(typed) }.map(\.value))
+        let matches = Set(entries.filter { ([$0.name] + $0.aliases).contains { $0.hasPrefix(typed) } }.map(\.name))
         switch matches.count {
         case 0: return .unknown
         case 1: return .command(matches.first ?? typed)
         default: return .ambiguous(matches.sorted())
         }
     }
-
-    /// The dot-commands that take a file path (completion offers paths after them).
-    static let fileCommands: Set<String> = [
-        "read", "open", "output", "blob", "import", "once", "backup", "save", "restore", "load",
-    ]
-
-    /// The dot-commands `--safe` refuses.
-    static let unsafeCommands: Set<String> = [
-        "read", "open", "output", "blob", "shell", "system", "load", "import", "once", "backup", "restore", "save",
-    ]
 }

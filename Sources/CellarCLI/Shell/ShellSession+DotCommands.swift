@@ -37,64 +37,25 @@ extension ShellSession {
     }
 
     private func perform(_ typed: DotCommandLine) throws -> DotCommandOutcome {
-        let command: DotCommandLine
+        let row: DotCommand
         switch DotCommandCatalog.resolve(typed.name) {
-        case .command(let name): command = typed.named(name)
+        case .command(let name):
+            guard let found = DotCommandCatalog.entry(name) else { throw Self.unknown(typed.name) }
+            row = found
         case .unknown: throw Self.unknown(typed.name)
         case .ambiguous(let names):
             throw DotCommandError(
                 "ambiguous command '.\(typed.name)': " + names.map { "." + $0 }.joined(separator: ", ") + " (see .help)")
         }
-        if settings.isSafe, DotCommandCatalog.unsafeCommands.contains(command.name) {
-            throw DotCommandError(".\(command.name) is not allowed with --safe")
+        let command = typed.named(row.name)
+        if settings.isSafe, row.isRefusedWhenSafe { throw DotCommandError(".\(row.name) is not allowed with --safe") }
+        if fileDatabase == nil, let refusal = row.cluster.refusal(of: "." + row.name, url: databaseName) {
+            throw DotCommandError(refusal)
         }
-        if fileDatabase == nil, let reason = RemoteDotCommands.unavailableReason(command.name, url: databaseName) {
-            throw DotCommandError(reason)
-        }
-        switch command.name {
-        case "quit", "exit": return requestQuit() ? .quit : .succeeded
-        case "help": showHelp()
-        case "tables": try listTables(pattern: command.pattern)
-        case "schema": try showSchema(pattern: command.pattern)
-        case "indexes": try listIndexes(table: command.pattern)
-        case "databases": try listDatabases()
-        case "mode": try setMode(command)
-        case "headers": settings.render.showsHeaders = try Self.onOff(command)
-        case "nullvalue": settings.render.nullValue = command.arguments.first ?? ""
-        case "timer": settings.showsTimer = try Self.onOff(command)
-        case "changes": settings.showsChanges = try Self.onOff(command)
-        case "bail": settings.bails = try Self.onOff(command)
-        case "maxrows": try setMaxRows(command)
-        case "parameter": try manageParameters(command)
-        case "migrations": try showMigrations()
-        case "read": return try read(command)
-        case "open": try open(command)
-        case "output": try redirectOutput(command)
-        case "blob": try transferBlob(command)
-        case "dump": try dump(command)
-        case "import": try importFile(command)
-        case "once": try redirectOnce(command)
-        case "backup", "save": try backup(command)
-        case "restore": try restore(command)
-        case "separator": try setSeparators(command)
-        case "width": try setWidths(command)
-        case "print": printArguments(command)
-        case "echo": settings.echoes = try Self.onOff(command)
-        case "prompt": try setPrompts(command)
-        case "show": try showSettings()
-        case "shell", "system": try runSystemCommand(command)
-        case "load": try loadExtension(command)
-        case "eqp": settings.showsPlan = try Self.onOff(command)
-        case "stats": settings.showsStats = try Self.onOff(command)
-        case "timeout": try setTimeout(command)
-        case "fullschema": try showFullSchema()
-        case "dbinfo": try showDatabaseInfo()
-        case "lint": try lint(command)
-        case "pager": try setPager(command)
-        default: throw Self.unknown(command.name)
-        }
-        try output.flush()
-        return .succeeded
+        guard row.arity.contains(command.arguments.count) else { throw DotCommandError(row.usageMessage) }
+        let outcome = try row.run(self, command)
+        if outcome != .quit { try output.flush() }
+        return outcome
     }
 
     // MARK: - Quitting
@@ -122,7 +83,7 @@ extension ShellSession {
 
     // MARK: - Settings
 
-    private static func onOff(_ command: DotCommandLine) throws -> Bool {
+    static func onOff(_ command: DotCommandLine) throws -> Bool {
         switch command.arguments.first?.lowercased() {
         case "on", "yes", "true", "1": return true
         case "off", "no", "false", "0": return false
@@ -130,7 +91,7 @@ extension ShellSession {
         }
     }
 
-    private func setMode(_ command: DotCommandLine) throws {
+    func setMode(_ command: DotCommandLine) throws {
         let names = OutputMode.allCases.map(\.rawValue) + ["auto"]
         guard let name = command.arguments.first else {
             writeOutput("current output mode: \(settings.isAutoMode ? "auto" : settings.render.mode.rawValue)")
@@ -158,7 +119,7 @@ extension ShellSession {
         if mode == .insert { settings.render.insertTableName = command.arguments.dropFirst().first ?? "table" }
     }
 
-    private func setMaxRows(_ command: DotCommandLine) throws {
+    func setMaxRows(_ command: DotCommandLine) throws {
         guard let argument = command.arguments.first else {
             writeOutput("maxrows: \(settings.maxRows.map(String.init) ?? "all")")
             return
@@ -172,7 +133,7 @@ extension ShellSession {
         }
     }
 
-    private func manageParameters(_ command: DotCommandLine) throws {
+    func manageParameters(_ command: DotCommandLine) throws {
         let arguments = command.arguments
         switch arguments.first {
         case "set" where arguments.count == 3:
@@ -212,22 +173,15 @@ extension ShellSession {
         return DotCommandError(message + " (see .help)")
     }
 
-    private func showHelp() {
-        let width = DotCommandCatalog.entries.map { $0.name.count + $0.synopsis.count + 2 }.max() ?? 0
+    func showHelp() {
+        let width = DotCommandCatalog.entries.map { $0.name.count + $0.usage.count + 2 }.max() ?? 0
         for entry in DotCommandCatalog.entries {
-            let head = "." + entry.name + (entry.synopsis.isEmpty ? "" : " " + entry.synopsis)
+            let head = "." + entry.name + (entry.usage.isEmpty ? "" : " " + entry.usage)
             writeOutput(head + String(repeating: " ", count: max(width - head.count, 0) + 2) + entry.help)
         }
     }
 
     // MARK: - Files
-
-    private func read(_ command: DotCommandLine) throws -> DotCommandOutcome {
-        guard command.arguments.count == 1, let path = command.arguments.first else {
-            throw DotCommandError("usage: .read FILE")
-        }
-        return try readFile(path)
-    }
 
     /// Runs the start-up file (`--init FILE`, `~/.cellarrc`) as `.read` would; a file that cannot be
     /// read is reported, and the shell starts anyway.
@@ -244,7 +198,7 @@ extension ShellSession {
         }
     }
 
-    private func readFile(_ path: String) throws -> DotCommandOutcome {
+    func readFile(_ path: String) throws -> DotCommandOutcome {
         guard readDepth < 25 else { throw DotCommandError(".read files nest too deeply") }
         let bytes: [UInt8]
         do {
@@ -261,10 +215,8 @@ extension ShellSession {
         return errorCount == errorsBefore ? .succeeded : .failed
     }
 
-    private func open(_ command: DotCommandLine) throws {
-        guard command.arguments.count == 1, let path = command.arguments.first else {
-            throw DotCommandError("usage: .open FILE")
-        }
+    func open(_ command: DotCommandLine) throws {
+        let path = command.arguments.first ?? ""
         // Closing the connection would roll the transaction back: warn first, as `.quit` does.
         guard mayDropTransaction(by: ".open") else { return }
         let opened: any SQLConnection
@@ -277,11 +229,6 @@ extension ShellSession {
             throw DotCommandError("cannot open '\(path)': \(error)")
         }
         connection = opened
-    }
-
-    private func redirectOutput(_ command: DotCommandLine) throws {
-        guard command.arguments.count <= 1 else { throw DotCommandError("usage: .output [FILE]") }
-        try replaceRedirection(with: command.arguments.first)
     }
 }
 

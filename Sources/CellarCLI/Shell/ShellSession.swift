@@ -7,7 +7,8 @@ import Glibc
 ///
 /// The connection is CellarKit's engine seam: a database file, or a dqlite database through its
 /// cluster's leader. SQL, rendering and the dot-commands that read the schema run the same on both;
-/// those that need a file (``RemoteDotCommands``) say why they cannot run on a cluster.
+/// those that need a file say why they cannot run on a cluster (each row of ``DotCommandCatalog``
+/// declares which).
 final class ShellSession {
     /// What the caller should do after a piece of input ran.
     enum Flow: Equatable {
@@ -65,7 +66,7 @@ final class ShellSession {
 
     /// The database file, for a dot-command that needs one.
     ///
-    /// - Throws: ``DotCommandError`` on a dqlite database (``RemoteDotCommands`` refuses those
+    /// - Throws: ``DotCommandError`` on a dqlite database (``DotCommandCatalog`` refuses those
     ///   commands before they run, with their own reason).
     var database: Database {
         get throws {
