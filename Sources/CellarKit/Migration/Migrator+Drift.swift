@@ -23,7 +23,7 @@ extension Migrator {
         return try Self.differences(live: SchemaObject.all(in: database), expected: SchemaObject.all(in: replayed))
     }
 
-    private static func differences(live: [SchemaObject.Key: SchemaObject], expected: [SchemaObject.Key: SchemaObject])
+    static func differences(live: [SchemaObject.Key: SchemaObject], expected: [SchemaObject.Key: SchemaObject])
         -> [SchemaDrift]
     {
         var drifts: [SchemaDrift] = []
