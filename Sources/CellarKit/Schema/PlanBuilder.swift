@@ -134,7 +134,8 @@ struct PlanBuilder {
                 changes.append(
                     SchemaPlan.Change(
                         kind: .alter, object: new.object.label,
-                        summary: Self.comment("alter table \(new.name): \(parts.joined(separator: ", "))"), statements: statements))
+                        summary: Self.comment("alter table \(new.name): \(parts.joined(separator: ", "))"), statements: statements
+                    ))
                 return true
             }
         } catch is SQLiteError {}

@@ -35,7 +35,9 @@ public struct SchemaPlan: Sendable, Equatable {
     /// The changes, in the order they run.
     public let changes: [Change]
     /// Whether a change rebuilds or drops a table, so that the plan relies on foreign keys being off.
-    public var needsForeignKeysOff: Bool { changes.contains { $0.kind == .rebuild || ($0.kind == .drop && $0.object.hasPrefix("table ")) } }
+    public var needsForeignKeysOff: Bool {
+        changes.contains { $0.kind == .rebuild || ($0.kind == .drop && $0.object.hasPrefix("table ")) }
+    }
     /// Whether there is nothing to do.
     public var isEmpty: Bool { changes.isEmpty }
 

@@ -60,7 +60,8 @@ public enum SchemaPlanError: Error, Sendable, Equatable, CustomStringConvertible
             let objects = tables.map { "table \($0)" } + columns.map { "column \($0)" }
             return "the plan would drop \(objects.joined(separator: ", ")) and the data in it"
         case .notNullWithoutDefault(let table, let column):
-            return "column \(table).\(column) is new, NOT NULL and has no default: the rows already in \(table) have no value for it"
+            return
+                "column \(table).\(column) is new, NOT NULL and has no default: the rows already in \(table) have no value for it"
         case .badRename(let rename, let reason): return "cannot rename \(rename): \(reason)"
         case .unsupported(let object, let reason): return "cannot change \(object): \(reason)"
         case .stepFailed(let statement, let message):

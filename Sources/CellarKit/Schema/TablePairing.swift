@@ -55,7 +55,9 @@ struct TablePairing {
     /// The TO table that `table` of the FROM schema becomes, if any.
     func counterpart(of table: SchemaCatalog.Table) -> SchemaCatalog.Table? {
         if let renamed = tableRenames.first(where: { $0.from.object.order == table.object.order }) { return renamed.to }
-        guard !tableRenames.contains(where: { SchemaCatalog.key($0.to.name) == SchemaCatalog.key(table.name) }) else { return nil }
+        guard !tableRenames.contains(where: { SchemaCatalog.key($0.to.name) == SchemaCatalog.key(table.name) }) else {
+            return nil
+        }
         return target.table(table.name)
     }
 

@@ -25,7 +25,8 @@ struct DataSnapshot: Equatable {
             let columns = try database.query("SELECT name, upper(type) FROM pragma_table_info(?)", [name]).map {
                 (name: $0[0].ledgerText.lowercased(), type: $0[1].ledgerText)
             }
-            tables[name.lowercased()] = Table(columns: columns, rows: try Self.rows(of: name, columns: columns.map(\.name), in: database))
+            tables[name.lowercased()] = Table(
+                columns: columns, rows: try Self.rows(of: name, columns: columns.map(\.name), in: database))
         }
         self.tables = tables
         let hasSequence = try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'sqlite_sequence'") == .integer(1)

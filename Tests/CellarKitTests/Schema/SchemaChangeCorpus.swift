@@ -51,7 +51,8 @@ enum SchemaChangeCorpus {
     static let cases: [SchemaChangeCase] = [
         SchemaChangeCase(
             name: "type change", from: wines, rows: wineRows,
-            to: winesWith("CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating REAL, region TEXT);"),
+            to: winesWith(
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating REAL, region TEXT);"),
             probe: triggerFires, naiveLoses: true),
         SchemaChangeCase(
             name: "CHECK added", from: wines, rows: wineRows,
@@ -73,16 +74,20 @@ enum SchemaChangeCorpus {
         SchemaChangeCase(
             name: "default changed", from: wines, rows: wineRows,
             to: winesWith(
-                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER DEFAULT 3, region TEXT);"),
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER DEFAULT 3, region TEXT);"
+            ),
             probe: "INSERT INTO wines (name) VALUES ('Fresh'); SELECT rating = 3 FROM wines WHERE name = 'Fresh'",
             naiveLoses: true),
         SchemaChangeCase(
             name: "columns reordered", from: wines, rows: wineRows,
-            to: winesWith("CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, region TEXT, name TEXT NOT NULL, rating INTEGER);"),
+            to: winesWith(
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, region TEXT, name TEXT NOT NULL, rating INTEGER);"),
             naiveLoses: true),
         SchemaChangeCase(
             name: "AUTOINCREMENT counter kept", from: wines, rows: wineRows,
-            to: winesWith("CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL COLLATE NOCASE, rating INTEGER, region TEXT);"),
+            to: winesWith(
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL COLLATE NOCASE, rating INTEGER, region TEXT);"
+            ),
             probe: "INSERT INTO wines (name) VALUES ('Next'); SELECT id = 5 FROM wines WHERE name = 'Next'", naiveLoses: true),
         SchemaChangeCase(
             name: "AUTOINCREMENT added", from: "CREATE TABLE tags (id INTEGER PRIMARY KEY, label TEXT);",
@@ -101,9 +106,14 @@ enum SchemaChangeCorpus {
             name: "foreign key added with cascade children present", from: wines, rows: wineRows,
             to: wines.replacing(
                 "CREATE TABLE audit (id INTEGER PRIMARY KEY, what TEXT);",
-                with: "CREATE TABLE audit (id INTEGER PRIMARY KEY, what TEXT, wine_id INTEGER REFERENCES wines (id) ON DELETE SET NULL);")
-                .replacing("CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT);",
-                    with: "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT, CHECK (name <> ''));"),
+                with:
+                    "CREATE TABLE audit (id INTEGER PRIMARY KEY, what TEXT, wine_id INTEGER REFERENCES wines (id) ON DELETE SET NULL);"
+            )
+            .replacing(
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT);",
+                with:
+                    "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT, CHECK (name <> ''));"
+            ),
             naiveLoses: true),
         SchemaChangeCase(
             name: "foreign key changed on the child", from: wines, rows: wineRows,
@@ -111,19 +121,25 @@ enum SchemaChangeCorpus {
             probe: "SELECT count(*) = 4 FROM tastings"),
         SchemaChangeCase(
             name: "parent rebuilt under cascade children", from: wines, rows: wineRows,
-            to: winesWith("CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT COLLATE NOCASE);"),
+            to: winesWith(
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT COLLATE NOCASE);"
+            ),
             probe: "SELECT count(*) = 4 FROM tastings", naiveLoses: true),
         SchemaChangeCase(
-            name: "view over a view over the rebuilt table", from: wines + "\nCREATE VIEW top AS SELECT name FROM rated WHERE rating >= 4;",
+            name: "view over a view over the rebuilt table",
+            from: wines + "\nCREATE VIEW top AS SELECT name FROM rated WHERE rating >= 4;",
             rows: wineRows,
-            to: winesWith("CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating REAL, region TEXT);")
+            to: winesWith(
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating REAL, region TEXT);")
                 + "\nCREATE VIEW top AS SELECT name FROM rated WHERE rating >= 4;",
             probe: "SELECT count(*) = 1 FROM top", naiveLoses: true),
         SchemaChangeCase(
             name: "trigger of another table that writes the rebuilt one",
-            from: wines + "\nCREATE TRIGGER tasting_bumps AFTER INSERT ON tastings BEGIN UPDATE wines SET rating = rating WHERE id = new.wine_id; END;",
+            from: wines
+                + "\nCREATE TRIGGER tasting_bumps AFTER INSERT ON tastings BEGIN UPDATE wines SET rating = rating WHERE id = new.wine_id; END;",
             rows: wineRows,
-            to: winesWith("CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating REAL, region TEXT);")
+            to: winesWith(
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating REAL, region TEXT);")
                 + "\nCREATE TRIGGER tasting_bumps AFTER INSERT ON tastings BEGIN UPDATE wines SET rating = rating WHERE id = new.wine_id; END;",
             probe: "INSERT INTO tastings (wine_id, note) VALUES (2, 'more'); SELECT count(*) = 5 FROM audit", naiveLoses: true),
         SchemaChangeCase(
@@ -147,7 +163,8 @@ enum SchemaChangeCorpus {
         SchemaChangeCase(
             name: "partial index on the rebuilt table",
             from: wines + "\nCREATE INDEX unrated ON wines (name) WHERE rating IS NULL;", rows: wineRows,
-            to: winesWith("CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating REAL, region TEXT);")
+            to: winesWith(
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating REAL, region TEXT);")
                 + "\nCREATE INDEX unrated ON wines (name) WHERE rating IS NULL;",
             naiveLoses: true),
         SchemaChangeCase(
@@ -166,16 +183,20 @@ enum SchemaChangeCorpus {
         SchemaChangeCase(
             name: "column added with ADD COLUMN", from: wines, rows: wineRows,
             to: winesWith(
-                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT, price REAL NOT NULL DEFAULT 0);"),
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT, price REAL NOT NULL DEFAULT 0);"
+            ),
             probe: "SELECT price = 0 FROM wines WHERE id = 1"),
         SchemaChangeCase(
             name: "new table, index and view", from: wines, rows: wineRows,
-            to: wines + "\nCREATE TABLE grapes (id INTEGER PRIMARY KEY, name TEXT);\nCREATE INDEX grapes_by_name ON grapes (name);\n"
+            to: wines
+                + "\nCREATE TABLE grapes (id INTEGER PRIMARY KEY, name TEXT);\nCREATE INDEX grapes_by_name ON grapes (name);\n"
                 + "CREATE VIEW grape_names AS SELECT name FROM grapes;"),
         SchemaChangeCase(
             name: "table renamed with --rename", from: wines, rows: wineRows,
-            to: wines.replacing("CREATE TABLE wines (", with: "CREATE TABLE bottles (").replacing("REFERENCES wines", with: "REFERENCES bottles")
-                .replacing("ON wines", with: "ON bottles").replacing("FROM wines", with: "FROM bottles"),
+            to: wines.replacing("CREATE TABLE wines (", with: "CREATE TABLE bottles (").replacing(
+                "REFERENCES wines", with: "REFERENCES bottles"
+            )
+            .replacing("ON wines", with: "ON bottles").replacing("FROM wines", with: "FROM bottles"),
             renames: ["wines=bottles"],
             probe: "UPDATE bottles SET name = name WHERE id = 1; SELECT count(*) = 1 FROM audit"),
         SchemaChangeCase(
@@ -198,20 +219,26 @@ enum SchemaChangeCorpus {
                 .replacing("CREATE VIEW rated AS SELECT name, rating FROM wines WHERE rating IS NOT NULL;\n", with: ""),
             allowsDrop: true, probe: triggerFires),
         SchemaChangeCase(
-            name: "table dropped without --allow-drop", from: wines + "\nCREATE TABLE old_notes (id INTEGER PRIMARY KEY, body TEXT);",
-            rows: wineRows + "INSERT INTO old_notes (body) VALUES ('x');", to: wines + "\nCREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);",
+            name: "table dropped without --allow-drop",
+            from: wines + "\nCREATE TABLE old_notes (id INTEGER PRIMARY KEY, body TEXT);",
+            rows: wineRows + "INSERT INTO old_notes (body) VALUES ('x');",
+            to: wines + "\nCREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);",
             refusal: "the plan would drop table old_notes"),
         SchemaChangeCase(
-            name: "table dropped with --allow-drop", from: wines + "\nCREATE TABLE old_notes (id INTEGER PRIMARY KEY, body TEXT);",
+            name: "table dropped with --allow-drop",
+            from: wines + "\nCREATE TABLE old_notes (id INTEGER PRIMARY KEY, body TEXT);",
             rows: wineRows + "INSERT INTO old_notes (body) VALUES ('x');", to: wines, allowsDrop: true),
         SchemaChangeCase(
             name: "new NOT NULL column without default", from: wines, rows: wineRows,
             to: winesWith(
-                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT, vintage INTEGER NOT NULL);"),
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT, vintage INTEGER NOT NULL);"
+            ),
             refusal: "column wines.vintage is new, NOT NULL and has no default"),
         SchemaChangeCase(
             name: "UNIQUE constraint added", from: wines, rows: wineRows,
-            to: winesWith("CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT, UNIQUE (name, region));"),
+            to: winesWith(
+                "CREATE TABLE wines (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, rating INTEGER, region TEXT, UNIQUE (name, region));"
+            ),
             naiveLoses: true),
         SchemaChangeCase(
             name: "primary key changed", from: "CREATE TABLE pairs (a INTEGER, b INTEGER, c TEXT, PRIMARY KEY (a));",

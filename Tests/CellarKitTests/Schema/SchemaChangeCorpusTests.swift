@@ -66,8 +66,10 @@ import Testing
                 guard let old = current.table(table.name), old.object.normalizedSQL != table.object.normalizedSQL else {
                     continue
                 }
-                let shared = table.columns.filter { $0.holdsData && old.column($0.name) != nil }.map { PlanBuilder.quoted($0.name) }
-                    .joined(separator: ", ")
+                let shared = table.columns.filter { $0.holdsData && old.column($0.name) != nil }.map {
+                    PlanBuilder.quoted($0.name)
+                }
+                .joined(separator: ", ")
                 try database.execute(try #require(DefinitionText(table.object.sql).renamingTable(to: "new_table")))
                 try database.execute("INSERT INTO new_table (\(shared)) SELECT \(shared) FROM \(PlanBuilder.quoted(old.name))")
                 try database.execute("DROP TABLE \(PlanBuilder.quoted(old.name))")
