@@ -55,6 +55,11 @@ struct FleetOutcome {
         return FleetOutcome(path: path, result: result, record: record, errorText: error.text, output: output.text)
     }
 
+    /// An entry of the list that is no database, refused without opening it.
+    static func refused(_ path: String, problem: String) -> FleetOutcome {
+        FleetOutcome(path: path, result: .failed, record: FleetRecord(), errorText: "cellar: error: \(problem)\n", output: "")
+    }
+
     // MARK: - Text
 
     /// `PATH: applied 3 migrations; now at version 7`, or `PATH: error: …` with the located error below.

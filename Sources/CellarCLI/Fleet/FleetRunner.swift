@@ -73,7 +73,7 @@ final class FleetRunner: @unchecked Sendable {
     /// would pass (as `verify` of a database that does not exist fails instead of passing).
     private static func refuseEmptyPatterns(_ invocation: Invocation) throws {
         for argument in invocation.configuration.databaseArguments where GlobPattern.isPattern(argument) {
-            guard GlobPattern(argument).next() == nil else { continue }
+            guard try DatabaseList(arguments: [argument], lines: nil).next() == nil else { continue }
             throw CommandFailure(message: "no database matches '\(argument)'; nothing was done")
         }
     }
@@ -142,14 +142,16 @@ final class FleetRunner: @unchecked Sendable {
 
     /// One worker: takes the next database until none is left or the fleet stops.
     private func work() {
-        while !stop.isCancelled, let path = nextPath() {
-            let outcome = FleetOutcome.run(command, on: path, invocation: invocation)
+        while !stop.isCancelled, let entry = nextEntry() {
+            let outcome =
+                entry.problem.map { FleetOutcome.refused(entry.path, problem: $0) }
+                ?? FleetOutcome.run(command, on: entry.path, invocation: invocation)
             report(outcome)
             if isFailFast, outcome.isFailure { stop.cancel() }
         }
     }
 
-    private func nextPath() -> String? {
+    private func nextEntry() -> DatabaseList.Entry? {
         state.withLock { state in
             guard state.listError == nil else { return nil }
             do {
