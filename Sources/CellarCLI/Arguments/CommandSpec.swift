@@ -31,6 +31,20 @@ struct CommandSpec: Sendable {
         }
     }
 
+    /// One example of the command in use, shown under EXAMPLES by `--help`, the man page and the
+    /// reference: a command line exactly as a user types it, and what it does.
+    struct Example: Sendable {
+        /// The command line, starting with `cellar` (`cellar migrate --dry-run`).
+        let commandLine: String
+        /// One line saying what it does.
+        let summary: String
+
+        init(_ commandLine: String, _ summary: String) {
+            self.commandLine = commandLine
+            self.summary = summary
+        }
+    }
+
     /// The command's name (`query`).
     let name: String
     /// One line saying what it does.
@@ -47,11 +61,14 @@ struct CommandSpec: Sendable {
     let cluster: ClusterSupport
     /// Whether it runs on a fleet (several databases, a pattern, `--databases-from`).
     let runsOnFleet: Bool
+    /// Command lines that show it in use (every command has at least one; a test checks that each
+    /// parses against this spec).
+    let examples: [Example]
 
     init(
         name: String, cluster: ClusterSupport = .refused(nil), fleet: Bool = false, abstract: String, arguments: [Argument] = [],
         options: [OptionSpec] = [], discussion: String? = nil,
-        aliases: [String] = []
+        aliases: [String] = [], examples: [Example] = []
     ) {
         self.name = name
         self.cluster = cluster
@@ -61,6 +78,7 @@ struct CommandSpec: Sendable {
         self.arguments = arguments
         self.options = options
         self.discussion = discussion
+        self.examples = examples
     }
 
     /// The name and the aliases.

@@ -16,6 +16,9 @@ enum HelpFormatter {
         let ownOptions = command.options + [helpOption]
         text += "\nOPTIONS:\n" + table(ownOptions.map { ($0.synopsis, $0.help) })
         text += "\nGLOBAL OPTIONS:\n" + table(globalOptions.map { ($0.synopsis, $0.help) })
+        if !command.examples.isEmpty {
+            text += "\nEXAMPLES:\n" + command.examples.map { "  \($0.commandLine)\n      \($0.summary)\n" }.joined()
+        }
         return text
     }
 

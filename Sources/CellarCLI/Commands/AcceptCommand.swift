@@ -5,7 +5,10 @@ enum AcceptCommand: Command {
     static let spec = CommandSpec(
         name: "accept", cluster: .runs,
         abstract: "Record migration V's current checksum as the applied one, after a harmless edit.",
-        arguments: [.init("version", help: "The version of the edited migration.")])
+        arguments: [.init("version", help: "The version of the edited migration.")],
+        examples: [
+            .init("cellar accept 2", "Migration 2's file got a comment after it ran: record its new checksum.")
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)

@@ -5,7 +5,10 @@ enum BaselineCommand: Command {
     static let spec = CommandSpec(
         name: "baseline", cluster: .runs,
         abstract: "Record migrations up to V as applied without running them (adopt an existing database).",
-        arguments: [.init("version", help: "The last migration the database already matches.")])
+        arguments: [.init("version", help: "The last migration the database already matches.")],
+        examples: [
+            .init("cellar baseline 3", "The database already has what migrations 1 to 3 build: record them without running them.")
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)

@@ -25,7 +25,11 @@ enum BlobCommand: Command {
             temporary name in its folder and renames it once complete and synced, so an interrupted
             get never leaves half a file; it refuses to write to a terminal unless --force. Memory
             stays bounded (256 KiB chunks) for a blob of any size. A progress line shows on a terminal.
-            """)
+            """,
+        examples: [
+            .init("cellar blob put wine label 1 label.png", "Stream label.png into the label cell of wine row 1."),
+            .init("cellar blob get wine label 1 label.png", "Stream that cell out into label.png (written whole or not at all)."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments

@@ -12,7 +12,12 @@ enum CompletionsCommand: Command {
             bash: source <(cellar completions bash), or save it as
             /usr/share/bash-completion/completions/cellar. zsh: save it as _cellar in a folder of $fpath.
             fish: save it as ~/.config/fish/completions/cellar.fish.
-            """)
+            """,
+        examples: [
+            .init(
+                "cellar completions bash > ~/.local/share/bash-completion/completions/cellar",
+                "Install tab completion for bash, for this user.")
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let name = invocation.arguments.positionals[0]

@@ -6,7 +6,10 @@ enum CreateCommand: Command {
     static let spec = CommandSpec(
         name: "create", cluster: .filesOnly,
         abstract: "Create an empty database; an error if it already exists.",
-        discussion: "The new file is a valid SQLite database with no tables (version 0); 'cellar setup' also creates it.")
+        discussion: "The new file is a valid SQLite database with no tables (version 0); 'cellar setup' also creates it.",
+        examples: [
+            .init("cellar create -d app.sqlite", "Create an empty database; an error if the file exists.")
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let address = invocation.configuration.databasePath

@@ -10,7 +10,12 @@ enum DropCommand: Command {
         discussion: """
             On a terminal it asks first. The database's exclusive lock is taken before anything is deleted,
             so a database another process is writing is an error (after the busy timeout) and stays.
-            """)
+            """,
+        examples: [
+            .init(
+                "cellar drop -d scratch.sqlite --force",
+                "Delete the database and its -wal, -shm and -journal files without asking.")
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let io = invocation.io

@@ -17,7 +17,12 @@ enum DumpCommand: Command {
             every row, reals bit for bit, blobs, sqlite_sequence, views and triggers, cellar's ledgers,
             and PRAGMA user_version when it is not 0 and every table is dumped. A selected table brings
             its indexes, triggers and sqlite_sequence row. Rows stream: memory stays bounded.
-            """)
+            """,
+        examples: [
+            .init("cellar dump > backup.sql", "Write SQL text that rebuilds the whole database, ledgers included."),
+            .init("cellar dump wine --data-only", "Only the INSERT statements of one table."),
+            .init("cellar dump --schema-only", "Only the CREATE statements."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments

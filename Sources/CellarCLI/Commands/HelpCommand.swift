@@ -5,7 +5,10 @@ enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help",
         abstract: "Show help for cellar, or for one command (the same text as --help).",
-        arguments: [.init("command", help: "The command to explain.", optional: true, completion: .commandName)])
+        arguments: [.init("command", help: "The command to explain.", optional: true, completion: .commandName)],
+        examples: [
+            .init("cellar help migrate", "The same text as 'cellar migrate --help'.")
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let table = CommandTable.cellar

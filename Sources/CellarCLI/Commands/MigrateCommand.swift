@@ -16,7 +16,16 @@ enum MigrateCommand: Command {
             Every file is read and checked before anything runs. A failing migration is rolled back and
             the run stops; migrations applied before it in the same run stay applied (unless
             --all-or-nothing).
-            """)
+            """,
+        examples: [
+            .init("cellar migrate", "Apply the pending migrations, each in its own transaction."),
+            .init(
+                "cellar migrate --dry-run", "Rehearse them on a copy and report what each would do; the database is untouched."),
+            .init("cellar migrate --to 3", "Apply the pending migrations up to version 3 only."),
+            .init(
+                "cellar migrate -d app.sqlite --backup --dump-schema schema.sql",
+                "Back up first, then write the new schema to schema.sql."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)

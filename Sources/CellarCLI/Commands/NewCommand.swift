@@ -7,7 +7,12 @@ enum NewCommand: Command {
         name: "new",
         abstract: "Create migrations/NNNN_name.sql (next number, at least 4 digits) with up and down sections.",
         arguments: [.init("name", help: "Letters, digits, _ and -.")],
-        options: [OptionSpec("timestamp", help: "Use the UTC time YYYYMMDDHHMMSS as the version instead.")])
+        options: [OptionSpec("timestamp", help: "Use the UTC time YYYYMMDDHHMMSS as the version instead.")],
+        examples: [
+            .init(
+                "cellar new create_notes", "Write migrations/NNNN_create_notes.sql (the next number) with up and down sections."),
+            .init("cellar new add_tags --timestamp", "Number it with the UTC time instead (20261129120000_add_tags.sql)."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let name = invocation.arguments.positionals[0]

@@ -20,7 +20,15 @@ enum QueryCommand: Command {
             first \(RenderOptions.defaultSizingRowCount) rows; a wider cell in a later row is cut with '…'.
             Human modes (box, table, markdown, line) show blobs as their size and type; machine modes
             (list, csv, tsv, json, jsonl, quote, insert) are lossless.
-            """)
+            """,
+        examples: [
+            .init(
+                "cellar query \"SELECT name, country FROM wineries\"",
+                "Print the rows as a table (a grid at a terminal, | separated in a pipe)."),
+            .init(
+                "cellar query \"SELECT * FROM wine WHERE rating >= ?\" --param 4 --mode csv", "Bind a parameter and write CSV."),
+            .init("cellar query \"SELECT count(*) FROM wine\" --mode json", "Write JSON, one object per row."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments

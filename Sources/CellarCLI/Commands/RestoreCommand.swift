@@ -11,7 +11,12 @@ enum RestoreCommand: Command {
             backup API in one step while holding the database's write lock, so readers see the old
             database or the restored one. A database another process keeps locked past the busy timeout
             is an error, and it stays unchanged. A database that does not exist yet is created.
-            """)
+            """,
+        examples: [
+            .init(
+                "cellar restore cellar.sqlite.20261129193648.v3.bak",
+                "Check a backup with integrity_check, then copy it over the database.")
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let file = invocation.arguments.positionals[0]

@@ -15,7 +15,12 @@ enum RollbackCommand: Command {
             'cellar baseline' are never undone; --to 0 stops above them. Each migration is undone in its
             own transaction; the one that leaves no migration applied also forgets every seed.
             """,
-        aliases: ["down"])
+        aliases: ["down"],
+        examples: [
+            .init("cellar rollback", "Undo the newest migration with its down section."),
+            .init("cellar rollback --steps 2", "Undo the two newest migrations, newest first."),
+            .init("cellar rollback --to 0", "Undo every migration (the seeds' ledger is emptied with the last one)."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)

@@ -19,7 +19,12 @@ enum RunCommand: Command {
             that manages its own transactions (a .dump begins with BEGIN TRANSACTION) needs --autocommit.
             Rows returned by statements in a script are printed as query prints them.
             The database is created if it does not exist.
-            """)
+            """,
+        examples: [
+            .init("cellar run fixes/backfill.sql", "Run a script in one transaction: all of it or, on an error, none of it."),
+            .init("cellar run --autocommit dump.sql", "Run a script that has its own BEGIN/COMMIT, such as a dump."),
+            .init("cellar run - < fix.sql", "Read the script from standard input."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments

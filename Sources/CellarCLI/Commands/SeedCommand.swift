@@ -15,7 +15,11 @@ enum SeedCommand: Command {
             Seed SQL may call readfile('path') to load a file as a blob; relative paths are relative to the
             seed file's folder, so seeding works from any directory. A missing file is an error. Named
             files must lie inside the seeds folder: a seed is recorded by its name there.
-            """)
+            """,
+        examples: [
+            .init("cellar seed", "Run the seed files not yet applied, in file-name order."),
+            .init("cellar seed seeds/0002_wines.sql --force", "Run one seed again (after editing it) and update its ledger row."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)

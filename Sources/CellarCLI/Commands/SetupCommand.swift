@@ -16,7 +16,12 @@ enum SetupCommand: Command {
             relative to the seed file's folder. A seed changed after it ran is not run again: setup warns
             and names 'cellar seed FILE --force'.
             """,
-        aliases: ["up"])
+        aliases: ["up"],
+        examples: [
+            .init("cellar setup", "Create cellar.sqlite if it is missing, apply every pending migration, then every new seed."),
+            .init("cellar setup -d app.sqlite --backup", "On a deploy: copy the database aside first when something is pending."),
+            .init("cellar setup -d 'tenants/*.sqlite' --jobs 4", "Set up every tenant database, four at a time."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)

@@ -25,7 +25,14 @@ enum ShellCommand: Command {
             On a dqlite database (-d dqlite://HOST:PORT,…/NAME, or that URL as FILE) statements run on
             the cluster's leader with the same output; .backup, .save, .restore, .blob, .load, .dbinfo,
             .stats, .timeout and --safe say why they cannot.
-            """)
+            """,
+        examples: [
+            .init("cellar shell", "Open the interactive shell on cellar.sqlite (or -d, CELLAR_DATABASE, DATABASE_URL)."),
+            .init("cellar shell winery.sqlite", "Open a file, as 'sqlite3 FILE' does."),
+            .init(
+                "cellar shell --safe downloaded.sqlite",
+                "Look into a database from elsewhere: no file access, trusted_schema off."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let io = invocation.io

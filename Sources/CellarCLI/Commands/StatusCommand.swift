@@ -17,7 +17,12 @@ enum StatusCommand: Command {
             is not created (with --exit-code it is an error: no database at PATH). transaction:false
             migrations are marked: they are not atomic; comment-only ones are marked [empty]. A file that
             cannot be used is listed, marked [error: …], and status then exits 1.
-            """)
+            """,
+        examples: [
+            .init("cellar status", "List every migration and seed: applied (when, how long), pending, changed or missing."),
+            .init("cellar status --exit-code", "In CI: exit 3 when anything is pending, changed or missing."),
+            .init("cellar status --format json", "The same as one JSON object, for scripts."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)

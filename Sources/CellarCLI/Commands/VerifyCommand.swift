@@ -12,7 +12,11 @@ enum VerifyCommand: Command {
             --schema replays the up sections of every applied migration (baselined ones included) into an
             in-memory database and compares its schema with the database's, ignoring whitespace, comments,
             case, identifier quoting and order: each object added, removed or changed by hand is one line.
-            """)
+            """,
+        examples: [
+            .init("cellar verify", "Exit 1 if an applied migration's file was changed or deleted."),
+            .init("cellar verify --schema", "Also report tables, indexes, views and triggers changed outside the migrations."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)

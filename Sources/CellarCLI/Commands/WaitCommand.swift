@@ -11,7 +11,12 @@ enum WaitCommand: Command {
         discussion: """
             It tries every 100 ms. A missing file, a file that is not (yet) a database and a locked one are
             all waited for; the last reason is reported when the time is up (exit 1).
-            """)
+            """,
+        examples: [
+            .init(
+                "cellar wait -d /data/app.sqlite --timeout 30s && cellar setup -d /data/app.sqlite",
+                "In a container: wait for the volume's database, then set it up.")
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let timeout = try milliseconds(invocation.arguments.value("timeout") ?? "60s")

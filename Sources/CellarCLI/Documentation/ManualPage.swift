@@ -1,5 +1,6 @@
 /// cellar(1) in roff, written from the command table that `--help` reads: every command with its
-/// usage, arguments and options, the global options, the environment and the exit statuses.
+/// usage, arguments and options, the global options, examples of every command, the file formats, the
+/// files, the environment and the exit statuses.
 struct ManualPage {
     /// The table the page documents.
     let table: CommandTable
@@ -30,7 +31,9 @@ struct ManualPage {
         lines += (table.globalOptions + table.toolOptions).flatMap(option)
         lines.append(".SH COMMANDS")
         lines += table.commands.flatMap(command)
-        lines += environment() + exitStatus()
+        lines += examples()
+        lines += section("FILE FORMAT", ManualText.fileFormat) + section("FILES", ManualText.files)
+        lines += section("ENVIRONMENT", ManualText.environment) + section("EXIT STATUS", ManualText.exitStatuses)
         lines += [".SH SEE ALSO", ".BR sqlite3 (1)"]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -67,35 +70,16 @@ struct ManualPage {
         return [".TP", heading, RoffText.escaped(option.help)]
     }
 
-    private func environment() -> [String] {
-        var entries = table.globalOptions.compactMap { option -> (String, String)? in
-            guard let setting = GlobalOptions.settings.first(where: { $0.option.long == option.long }),
-                let variable = setting.environmentVariable
-            else { return nil }
-            return (variable, "Used for --\(option.long) when the option is not given (default \(setting.defaultValue)).")
-        }
-        entries += [
-            ("DATABASE_URL", "Used for --database when neither the option nor CELLAR_DATABASE is given."),
-            ("NO_COLOR", "When set and not empty, turns colour off unless --color always is given."),
-            ("CELLAR_HISTORY", "The shell's history file (default ~/.cellar_history)."),
-        ]
-        return [".SH ENVIRONMENT"] + entries.flatMap { [".TP", RoffText.bold($0.0), RoffText.escaped($0.1)] }
+    private func examples() -> [String] {
+        [".SH EXAMPLES"]
+            + table.commands.filter { !$0.examples.isEmpty }.flatMap { command in
+                [#".SS "\#(RoffText.escaped(command.name))""#]
+                    + command.examples.flatMap { [".TP", RoffText.bold($0.commandLine), RoffText.escaped($0.summary)] }
+            }
     }
 
-    private func exitStatus() -> [String] {
-        [".SH EXIT STATUS"]
-            + ExitStatus.allCases.flatMap { [".TP", RoffText.bold("\($0.rawValue)"), RoffText.escaped(meaning($0))] }
-    }
-
-    private func meaning(_ status: ExitStatus) -> String {
-        switch status {
-        case .success: "Success."
-        case .failure: "An SQL, migration or data error (missing folders and files included)."
-        case .usage: "A usage error: an unknown command or option, a missing or bad argument."
-        case .workPending: "status --exit-code found pending, changed or missing migrations."
-        case .interrupted: "Stopped by SIGINT after rolling back its work."
-        case .terminated: "Stopped by SIGTERM after rolling back its work."
-        case .outputClosed: "Standard output was a pipe whose reader went away (as SIGPIPE would end it)."
-        }
+    /// A section of ``ManualText`` entries: `.SH TITLE`, then each term in bold with its text.
+    private func section(_ title: String, _ entries: [ManualText.Entry]) -> [String] {
+        [".SH \(title)"] + entries.flatMap { [".TP", RoffText.bold($0.term), RoffText.escaped($0.text)] }
     }
 }
