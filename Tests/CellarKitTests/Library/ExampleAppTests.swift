@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-/// The README's library section is the example app's code: it quotes every file of
+/// The manual's library page (docs/library.md) is the example app's code: it quotes every file of
 /// `Examples/WineryApp` exactly, so the two cannot drift apart (`.ci/run` builds and runs the app).
 @Suite struct ExampleAppTests {
     static let example = PublicSurfaceTests.root + "/Examples/WineryApp"
@@ -10,15 +10,15 @@ import Testing
         try [example + "/Package.swift"] + FileBytes.files(under: example + "/Sources", endingWith: ".swift")
     }
 
-    @Test func theReadmeQuotesEveryFileOfTheExampleApp() throws {
-        let library = try PublicSurfaceTests.readmeLibrarySection()
+    @Test func theLibraryPageQuotesEveryFileOfTheExampleApp() throws {
+        let library = try PublicSurfaceTests.libraryPage()
         let files = try Self.exampleFiles()
         #expect(files.count == 3)
         for path in files {
             let relative = path.dropFirst(PublicSurfaceTests.root.count + 1)
-            #expect(library.contains("`\(relative)`"), "the README does not name \(relative)")
+            #expect(library.contains("`\(relative)`"), "docs/library.md does not name \(relative)")
             let text = try FileBytes.readText(path)
-            #expect(library.contains("```swift\n" + text + "```\n"), "the README does not quote \(relative) as it is")
+            #expect(library.contains("```swift\n" + text + "```\n"), "docs/library.md does not quote \(relative) as it is")
         }
     }
 }
