@@ -1,4 +1,4 @@
-/// Reads migration files: the `<version>_<name>.sql` file name, the dbmate-style sections and the checksum.
+/// Reads migration files: the `<version>_<name>.sql` file name, the sections and the checksum.
 ///
 /// ```
 /// -- migrate:up
@@ -8,7 +8,8 @@
 /// DROP TABLE wineries;
 /// ```
 /// A file without markers is all up. `-- migrate:up transaction:false` runs the section outside a
-/// transaction.
+/// transaction. goose's (`-- +goose Up`) and sql-migrate's (`-- +migrate Up`) markers are read too; a
+/// line that looks like a marker but is none is an error (``SectionMarker``).
 package enum MigrationParser {
     /// The version and name in a file name such as `0003_add_vintage.sql`, or nil when it does not fit.
     ///
@@ -109,20 +110,23 @@ package enum MigrationParser {
 
     // MARK: - Sections
 
-    /// A `-- migrate:up` or `-- migrate:down` line.
+    /// A line that starts the up or the down section.
     private struct Marker {
         let isUp: Bool
+        let dialect: SectionMarker.Dialect
         let lineStart: Int
         let bodyStart: Int
         let isTransactional: Bool
+
+        var spelling: String { dialect.spelling(isUp: isUp) }
     }
 
     private static func sections(of text: String, path: String) throws(MigrationError) -> (Migration.Section, Migration.Section?)
     {
         let bytes = Array(text.utf8)
-        let markers = try findMarkers(in: bytes, text: text, path: path)
+        let (markers, hasNoTransaction) = try findMarkers(in: bytes, text: text, path: path)
         guard !markers.isEmpty else {
-            return (section(bytes, from: 0, to: bytes.count, isTransactional: true), nil)
+            return (section(bytes, from: 0, to: bytes.count, isTransactional: !hasNoTransaction), nil)
         }
         let ups = markers.filter(\.isUp)
         let downs = markers.filter { !$0.isUp }
@@ -132,20 +136,27 @@ package enum MigrationParser {
                 bytes, text: text, offset: extra.lineStart, path: path, message: "a second \(extra.isUp ? "up" : "down") marker")
         }
         guard let upMarker = ups.first else {
+            let down = downs[0]
             throw located(
-                bytes, text: text, offset: downs[0].lineStart, path: path, message: "'-- migrate:down' without '-- migrate:up'")
+                bytes, text: text, offset: down.lineStart, path: path,
+                message: "'\(down.spelling)' without '\(down.dialect.spelling(isUp: true))'")
         }
         if let downMarker = downs.first, downMarker.lineStart < upMarker.lineStart {
             throw located(
-                bytes, text: text, offset: downMarker.lineStart, path: path, message: "'-- migrate:down' before '-- migrate:up'")
+                bytes, text: text, offset: downMarker.lineStart, path: path,
+                message: "'\(downMarker.spelling)' before '\(upMarker.spelling)'")
         }
         if hasStatements(bytes[0..<upMarker.lineStart]) {
             let start = bytes.withUnsafeBufferPointer { SQLTrivia.end(in: $0, from: 0) }
-            throw located(bytes, text: text, offset: start, path: path, message: "SQL before '-- migrate:up' would never run")
+            throw located(
+                bytes, text: text, offset: start, path: path, message: "SQL before '\(upMarker.spelling)' would never run")
         }
         let upEnd = downs.first?.lineStart ?? bytes.count
-        let up = section(bytes, from: upMarker.bodyStart, to: upEnd, isTransactional: upMarker.isTransactional)
-        let down = downs.first.map { section(bytes, from: $0.bodyStart, to: bytes.count, isTransactional: $0.isTransactional) }
+        let up = section(
+            bytes, from: upMarker.bodyStart, to: upEnd, isTransactional: upMarker.isTransactional && !hasNoTransaction)
+        let down = downs.first.map {
+            section(bytes, from: $0.bodyStart, to: bytes.count, isTransactional: $0.isTransactional && !hasNoTransaction)
+        }
         return (up, down)
     }
 
@@ -156,52 +167,51 @@ package enum MigrationParser {
             hasStatements: hasStatements(slice))
     }
 
-    private static func findMarkers(in bytes: [UInt8], text: String, path: String) throws(MigrationError) -> [Marker] {
+    /// Every section marker, and whether goose's `NO TRANSACTION` is there. A line that looks like a
+    /// marker but is none, or a file mixing two tools' markers, is an error at that line.
+    private static func findMarkers(
+        in bytes: [UInt8], text: String, path: String
+    ) throws(MigrationError) -> (markers: [Marker], hasNoTransaction: Bool) {
         var markers: [Marker] = []
+        var hasNoTransaction = false
+        var dialect: (SectionMarker.Dialect, Int)?
         var lineStart = 0
         while lineStart < bytes.count {
             var lineEnd = lineStart
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             let bodyStart = min(lineEnd + 1, bytes.count)
-            if bytes[lineStart] == UInt8(ascii: "-"),
-                let marker = try marker(
-                    bytes[lineStart..<lineEnd], lineStart: lineStart, bodyStart: bodyStart, text: text, path: path)
-            {
-                markers.append(marker)
+            var dashes = lineStart
+            while dashes < lineEnd, bytes[dashes] == UInt8(ascii: " ") || bytes[dashes] == UInt8(ascii: "\t") { dashes += 1 }
+            if dashes + 1 < lineEnd, bytes[dashes] == UInt8(ascii: "-"), bytes[dashes + 1] == UInt8(ascii: "-") {
+                let line = Substring(String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
+                switch SectionMarker.read(line) {
+                case .none: break
+                case .nearMiss(let message):
+                    throw located(bytes, text: text, offset: dashes, path: path, message: message)
+                case .marker(let marker):
+                    if let (first, firstLine) = dialect, first != marker.dialect {
+                        let line = SourceLocation(byteOffset: firstLine, in: bytes).line
+                        throw located(
+                            bytes, text: text, offset: lineStart, path: path,
+                            message:
+                                "a \(marker.dialect.name) marker in a file that uses \(first.name)'s (line \(line)): use one tool's markers"
+                        )
+                    }
+                    dialect = dialect ?? (marker.dialect, lineStart)
+                    switch marker.kind {
+                    case .section(let isUp):
+                        markers.append(
+                            Marker(
+                                isUp: isUp, dialect: marker.dialect, lineStart: lineStart, bodyStart: bodyStart,
+                                isTransactional: marker.isTransactional))
+                    case .noTransaction: hasNoTransaction = true
+                    case .statementBoundary: break
+                    }
+                }
             }
             lineStart = bodyStart
         }
-        return markers
-    }
-
-    /// The marker on one line, if the line is one (`--migrate:up` and `-- migrate:up` both count, as in dbmate).
-    private static func marker(
-        _ line: ArraySlice<UInt8>, lineStart: Int, bodyStart: Int, text: String, path: String
-    ) throws(MigrationError) -> Marker? {
-        let words = String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-        guard let first = words.first else { return nil }
-        var tokens = words.map(String.init)
-        if first == "--" {
-            tokens.removeFirst()
-        } else if first.hasPrefix("--") {
-            tokens[0] = String(first.dropFirst(2))
-        } else {
-            return nil
-        }
-        guard let kind = tokens.first, kind == "migrate:up" || kind == "migrate:down" else { return nil }
-        var isTransactional = true
-        for option in tokens.dropFirst() {
-            switch option {
-            case "transaction:false": isTransactional = false
-            case "transaction:true": isTransactional = true
-            default:
-                let bytes = Array(text.utf8)
-                throw located(
-                    bytes, text: text, offset: lineStart, path: path,
-                    message: "unknown option '\(option)' after '-- \(kind)' (cellar knows transaction:false)")
-            }
-        }
-        return Marker(isUp: kind == "migrate:up", lineStart: lineStart, bodyStart: bodyStart, isTransactional: isTransactional)
+        return (markers, hasNoTransaction)
     }
 
     private static func located(_ bytes: [UInt8], text: String, offset: Int, path: String, message: String) -> MigrationError {
