@@ -13,8 +13,8 @@ enum FlagAdvice {
             "\(what) is not allowed with --safe"
         case .ignoredInTransaction(let what):
             "\(what) cannot change inside the script's transaction (SQLite would silently ignore it)"
-        case .attachInRehearsal:
-            ConnectionPolicy.attachInRehearsalMessage
+        case .outsideRehearsal(let message):
+            message
         }
     }
 

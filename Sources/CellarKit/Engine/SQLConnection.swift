@@ -53,6 +53,10 @@ package protocol SQLConnection: AnyObject {
     /// - Throws: ``SQLiteError`` when the engine cannot make one.
     func rehearsalDatabase(copyingContents: Bool) throws -> any SQLConnection
 
+    /// How a ``SchemaReplay`` opens its in-memory database to be set up as this connection is (its
+    /// extensions and functions); an engine with no local options gives the defaults.
+    var replayOptions: Database.Options { get }
+
     /// Runs `sql`, one statement that returns no rows, with `arguments`, then commits the open
     /// transaction, only if the statement succeeded: how the migrator writes a migration's ledger row
     /// and commits it. An engine that pays a round trip per request sends both in one.
@@ -75,6 +79,9 @@ extension SQLConnection {
         try execute(sql, arguments)
         try execute("COMMIT")
     }
+
+    /// The defaults: an engine without local options sets nothing up.
+    package var replayOptions: Database.Options { Database.Options() }
 
     /// A private in-memory copy of the database, set up as this connection was, for a dry run.
     package func rehearsalCopy() throws -> any SQLConnection {

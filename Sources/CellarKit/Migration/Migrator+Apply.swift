@@ -249,7 +249,7 @@ extension Migrator {
     func runner(for migration: Migration) -> SectionRunner {
         var runner = SectionRunner(database: database, onProgress: nil)
         if let observer { runner = SectionRunner(database: database) { observer(.progress(migration, elapsedMilliseconds: $0)) } }
-        runner.refusesAttach = isRehearsal
+        runner.rehearsal = isRehearsal ? .dryRun : nil
         return runner
     }
 

@@ -7,19 +7,19 @@ extension Migrator {
     /// ```swift
     /// for drift in try migrator.schemaDrift() { print("drift: \(drift)") }
     /// ```
-    /// The in-memory database is set up as the migrator's connection was (its extensions and
-    /// functions), so migrations that need them replay.
+    /// The replay is a ``SchemaReplay``: set up as the migrator's connection was (its extensions and
+    /// functions), foreign keys neither enforced nor checked (it has no seed rows), nothing outside the
+    /// in-memory database written.
     /// - Returns: each difference, by type (tables, indexes, views, triggers) then name; empty when none.
     /// - Throws: ``MigrationError/appliedButMissing(version:name:)`` when an applied migration has no
-    ///   file to replay, a ``MigrationError`` when one fails to replay, or ``SQLiteError``.
+    ///   file to replay, ``MigrationError/failed(_:)`` worded as the replay's (`replaying migration N failed: …`) when one fails to replay, or ``SQLiteError``.
     public func schemaDrift() throws -> [SchemaDrift] {
         let appliedVersions = Set(try applied().map(\.version))
         if let missing = try applied().first(where: { record in !migrations.contains { $0.version == record.version } }) {
             throw MigrationError.appliedButMissing(version: missing.version, name: missing.name)
         }
-        let replayed = try database.rehearsalDatabase(copyingContents: false)
-        let replay = Migrator(connection: replayed, migrations: migrations.filter { appliedVersions.contains($0.version) })
-        try replay.migrate(Options(allowsOutOfOrder: true))
+        let replay = SchemaReplay(migrations: migrations.filter { appliedVersions.contains($0.version) }, like: database)
+        let replayed = try replay.replay()
         return try Self.differences(live: SchemaObject.all(in: database), expected: SchemaObject.all(in: replayed))
     }
 

@@ -2,8 +2,9 @@
 /// the migrator's connection, turning failures into located diagnostics.
 struct SectionRunner {
     let database: any SQLConnection
-    /// Whether `ATTACH` is refused (a dry run's rehearsal).
-    var refusesAttach = false
+    /// The rehearsal this runs in, if any (a dry run, a replay): what would write outside the
+    /// in-memory database is refused.
+    var rehearsal: ConnectionPolicy.Rehearsal?
     /// Called every few thousand SQLite instructions with the milliseconds elapsed, for progress.
     let onProgress: ((Double) -> Void)?
 
@@ -21,7 +22,7 @@ struct SectionRunner {
         _ sql: String, startOffset: Int, text: String, path: String, isGuarded: Bool
     ) throws -> Result {
         let policy = ConnectionPolicy(refusesTransactionControl: isGuarded, isSafe: false)
-        policy.refusesAttach = refusesAttach
+        policy.rehearsal = rehearsal
         do {
             return try database.withPolicy(policy) {
                 try withProgress { try runStatements(sql, on: database) }
@@ -33,7 +34,7 @@ struct SectionRunner {
                     "\(operation) is not allowed here: cellar runs this in a transaction of its own and commits it "
                     + "(a migration that manages its own transactions needs '-- migrate:up transaction:false')"
             }
-            if policy.lastRefusal == .attachInRehearsal { message = ConnectionPolicy.attachInRehearsalMessage }
+            if case .outsideRehearsal(let why) = policy.lastRefusal { message = why }
             if case .ignoredInTransaction(let what) = policy.lastRefusal {
                 message =
                     "\(what) cannot change inside a transaction (SQLite would silently ignore it), and cellar runs this "

@@ -25,9 +25,17 @@ package final class ConnectionPolicy {
         /// A pragma SQLite silently ignores inside a transaction (`PRAGMA journal_mode`), set inside
         /// cellar's.
         case ignoredInTransaction(String)
-        /// `ATTACH` during a dry run, which rehearses on an in-memory copy: an attached file would
-        /// really change.
-        case attachInRehearsal
+        /// Something that would write outside the in-memory database a dry run or a replay works on
+        /// (`ATTACH` of a file, `VACUUM INTO`, `writefile`, `load_extension`): the sentence says why.
+        case outsideRehearsal(String)
+    }
+
+    /// The in-memory work a connection does for a check, where nothing outside that database may change.
+    package enum Rehearsal: Sendable, Equatable {
+        /// `migrate --dry-run`: the pending migrations on a copy of the database.
+        case dryRun
+        /// A ``SchemaReplay``: the migrations into an empty database, to learn the schema they build.
+        case replay
     }
 
     /// Pragmas whose setting SQLite ignores, without an error, inside a transaction
@@ -37,9 +45,10 @@ package final class ConnectionPolicy {
 
     /// Whether `BEGIN`, `COMMIT`/`END` and `ROLLBACK` without `TO` are refused.
     package var refusesTransactionControl: Bool
-    /// Whether `ATTACH` of a file is refused (a dry run's rehearsal); a plain `VACUUM` (which attaches
-    /// `''`) and `ATTACH ':memory:'` stay allowed.
-    package var refusesAttach = false
+    /// The rehearsal the connection runs, if any: `ATTACH` of a file, `VACUUM INTO` (SQLite authorizes
+    /// both as an attach of the file) and the functions `writefile` and `load_extension` are refused; a
+    /// plain `VACUUM` (which attaches `''`) and `ATTACH ':memory:'` stay allowed.
+    package var rehearsal: Rehearsal?
     /// Whether safe mode (as `sqlite3 -safe`) is in force.
     package let isSafe: Bool
     /// The most recent refusal, if any; cleared by ``clearRefusal()``.
@@ -49,6 +58,25 @@ package final class ConnectionPolicy {
     package static let attachInRehearsalMessage =
         "ATTACH is not allowed in a dry run: it rehearses on an in-memory copy of the database, but an attached "
         + "database would really be changed"
+
+    /// The functions a rehearsal refuses, in lowercase: each would change something outside its database.
+    package static let functionsWritingOutside: Set<String> = ["writefile", "load_extension"]
+
+    /// Why `rehearsal` refuses `what` (`ATTACH or VACUUM INTO`, `the function writefile`).
+    package static func outsideRehearsalMessage(_ what: String, in rehearsal: Rehearsal) -> String {
+        switch (rehearsal, what.hasPrefix("ATTACH")) {
+        case (.dryRun, true): attachInRehearsalMessage
+        case (.dryRun, false):
+            "\(what) is not allowed in a dry run: it rehearses on an in-memory copy of the database, but \(what) would "
+                + "really change files"
+        case (.replay, true):
+            "\(what) is not allowed in a replay: it builds the schema in an in-memory database, and an attached "
+                + "database would really be changed"
+        case (.replay, false):
+            "\(what) is not allowed in a replay: it builds the schema in an in-memory database, and \(what) would "
+                + "really change files"
+        }
+    }
 
     /// The functions safe mode refuses, in lowercase.
     package static let unsafeFunctions: Set<String> = ["readfile", "writefile", "load_extension", "fts3_tokenizer"]
@@ -91,8 +119,8 @@ package final class ConnectionPolicy {
             "\(what) is not allowed in safe mode"
         case .ignoredInTransaction(let what)?:
             "\(what) cannot change inside a transaction (SQLite would silently ignore it)"
-        case .attachInRehearsal?:
-            Self.attachInRehearsalMessage
+        case .outsideRehearsal(let message)?:
+            message
         case nil: nil
         }
     }
@@ -110,8 +138,12 @@ package final class ConnectionPolicy {
             // name at all when ATTACH names its file with an expression or a parameter, so only a
             // literal '' is let through.
             return request.first == "" ? nil : .unsafe("ATTACH or VACUUM INTO")
-        case .attach where refusesAttach:
-            return request.first == "" || request.first == ":memory:" ? nil : .attachInRehearsal
+        case .attach where rehearsal != nil:
+            guard request.first != "", request.first != ":memory:", let rehearsal else { return nil }
+            return .outsideRehearsal(Self.outsideRehearsalMessage("ATTACH or VACUUM INTO", in: rehearsal))
+        case .function where rehearsal != nil && Self.functionsWritingOutside.contains((request.second ?? "").lowercased()):
+            let name = (request.second ?? "").lowercased()
+            return rehearsal.map { .outsideRehearsal(Self.outsideRehearsalMessage("the function \(name)", in: $0)) }
         case .function where isSafe:
             let name = (request.second ?? "").lowercased()
             return Self.unsafeFunctions.contains(name) ? .unsafe("the function \(name)") : nil

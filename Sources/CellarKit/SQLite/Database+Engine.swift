@@ -27,6 +27,9 @@ extension Database: SQLConnection {
 
     /// An in-memory database set up with this connection's options (extensions, functions, safety
     /// settings), holding a copy of this one made with the online backup API when `copyingContents`.
+    /// This connection's options: a replay is opened with its extensions and functions.
+    package var replayOptions: Database.Options { options }
+
     package func rehearsalDatabase(copyingContents: Bool) throws -> any SQLConnection {
         var copyOptions = options
         copyOptions.mode = .readWriteCreate

@@ -232,7 +232,7 @@ public final class ScriptRunner {
         case .transactionControl(let operation)?: return .transactionControlRefused(operation)
         case .unsafe(let what)?: return .refusedBySafeMode(what)
         case .ignoredInTransaction?: return .needsNoTransaction
-        case .attachInRehearsal?: return nil
+        case .outsideRehearsal?: return nil
         case nil:
             let needsNoTransaction = options.isTransactional && error.message.contains("within a transaction")
             return needsNoTransaction ? .needsNoTransaction : nil
