@@ -32,6 +32,11 @@ final class NodeSession {
     func nextResponse(deadline: Deadline? = nil) throws -> Response {
         let limit = deadline ?? .after(milliseconds: requestTimeout)
         let header = MessageHeader(bytes: try socket.receive(WireCode.wordSize, deadline: limit))
+        guard header.bodyByteCount <= MessageHeader.largestBodyByteCount else {
+            throw DqliteError.protocolViolation(
+                "node \(address) announced a reply (type \(header.type)) of \(header.bodyByteCount) bytes, more than the "
+                    + "\(MessageHeader.largestBodyByteCount) bytes a reply may hold")
+        }
         let body = try socket.receive(header.bodyByteCount, deadline: limit)
         if header.type == WireCode.Response.rows.rawValue, body.count >= WireCode.wordSize,
             body[body.count - WireCode.wordSize] == WireCode.rowsPart

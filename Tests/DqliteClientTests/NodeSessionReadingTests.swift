@@ -34,6 +34,34 @@ struct NodeSessionReadingTests {
         }
     }
 
+    /// A header claiming 0xFFFFFFF0 words (32 GiB) used to make the read reserve that much at once:
+    /// `Fatal error: failed to allocate`, SIGABRT, whatever process listened at the address.
+    @Test(arguments: [
+        (Request.leader, WireCode.Response.node), (.querySQL(database: 0, sql: "SELECT 1", parameters: []), .rows),
+    ])
+    func aReplyAnnouncingAHugeBodyIsAProtocolError(request: Request, type: WireCode.Response) throws {
+        let peer = try LoopbackPeer()
+        let session = try peer.session()
+        try peer.send(MessageHeader(bodyWords: 0xFFFF_FFF0, type: type.rawValue).bytes + [UInt8](repeating: 0, count: 64))
+        let message =
+            "node \(peer.address) announced a reply (type \(type.rawValue)) of 34359738240 bytes, more than the 2147483648 "
+            + "bytes a reply may hold"
+        #expect(throws: DqliteError.protocolViolation(message)) {
+            try session.call(request, deadline: .after(milliseconds: 5000))
+        }
+    }
+
+    /// A body under the limit that never comes costs what arrived, and ends at the deadline.
+    @Test func aReplyAnnouncingMoreThanItSendsTimesOut() throws {
+        let peer = try LoopbackPeer()
+        let session = try peer.session()
+        try peer.send(MessageHeader(bodyWords: 0x0FFF_FFFF, type: WireCode.Response.rows.rawValue).bytes + [1, 2, 3])
+        #expect(throws: DqliteError.connectionLost(address: peer.address.description, reason: "timed out waiting for the reply"))
+        {
+            try session.nextResponse(deadline: .after(milliseconds: 50))
+        }
+    }
+
     private static func result(rowsAffected: UInt64) -> [UInt8] {
         var body = MessageWriter()
         body.putUInt64(0)

@@ -89,10 +89,13 @@ final class TCPSocket {
     }
 
     /// Reads exactly `count` bytes, from what an earlier read brought in first.
+    ///
+    /// Memory grows with the bytes that arrive, not with `count`: a peer that announces more than it
+    /// sends costs what it sent.
     /// - Throws: `DqliteError.connectionLost` when the peer closes first or the deadline passes.
     func receive(_ count: Int, deadline: Deadline) throws -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
+        bytes.reserveCapacity(min(count, inbox.count))
         while bytes.count < count {
             if inboxStart == inboxEnd { try fillInbox(deadline: deadline) }
             let taken = min(count - bytes.count, inboxEnd - inboxStart)

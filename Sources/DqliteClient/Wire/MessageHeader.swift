@@ -16,6 +16,12 @@ struct MessageHeader: Equatable, Sendable {
         ]
     }
 
+    /// The largest body a reply may have, in bytes: 2 GiB, twice SQLite's default limit on one string
+    /// or blob (`SQLITE_MAX_LENGTH`, <https://sqlite.org/limits.html>), which a ROWS frame holding one
+    /// such value, with its row header, stays under. A header announcing more is a protocol error,
+    /// not an allocation.
+    static let largestBodyByteCount = 1 << 31
+
     /// The body's size in bytes.
     var bodyByteCount: Int { Int(bodyWords) * WireCode.wordSize }
 
