@@ -90,8 +90,18 @@ struct DatabaseDumper<Connection: SQLConnection> {
     // MARK: - Writing
 
     private mutating func appendStatement(_ sql: String) {
-        output.append(sql)
+        appendFromDatabase(sql)
         output.append(";\n")
+    }
+
+    /// Text read from the database (a `CREATE` statement, a name): for a terminal, its control
+    /// characters are escaped and its line breaks kept, as `schema` shows it; otherwise its exact bytes.
+    private mutating func appendFromDatabase(_ text: String) {
+        guard options.escapesControlCharacters else { return output.append(text) }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { output.append("\n") }
+            output.append(ControlCharacterEscaping.escape(String(line)))
+        }
     }
 
     private mutating func dumpTable(_ table: Table) throws {
@@ -113,7 +123,8 @@ struct DatabaseDumper<Connection: SQLConnection> {
                 isSchemaWritable = true
             }
             output.append("INSERT INTO sqlite_schema(type,name,tbl_name,rootpage,sql)VALUES('table',")
-            output.append(Self.literal(table.name) + "," + Self.literal(table.name) + ",0," + Self.literal(table.sql) + ");\n")
+            appendFromDatabase(Self.literal(table.name) + "," + Self.literal(table.name) + ",0," + Self.literal(table.sql))
+            output.append(");\n")
         } else {
             if options.includesSchema { appendCreateTable(table.sql) }
             if options.includesData { try dumpRows(of: table.name, selecting: try insertableColumns(of: table.name)) }
@@ -156,8 +167,8 @@ struct DatabaseDumper<Connection: SQLConnection> {
             try statement.bind(table.name, at: 1)
             guard try statement.step() else { continue }
             let name = Self.literal(table.name)
-            output.append("DELETE FROM sqlite_sequence WHERE name=\(name);\n")
-            output.append("INSERT INTO sqlite_sequence VALUES(\(name),\(statement.int64(at: 0)));\n")
+            appendFromDatabase("DELETE FROM sqlite_sequence WHERE name=\(name);\n")
+            appendFromDatabase("INSERT INTO sqlite_sequence VALUES(\(name),\(statement.int64(at: 0)));\n")
         }
     }
 
