@@ -66,7 +66,10 @@ import Testing
         (["cellar", "completions", ""], ["bash", "zsh", "fish"]),
         (
             ["cellar", "query", "--mode", ""],
-            ["box", "table", "markdown", "line", "list", "csv", "tsv", "json", "jsonl", "quote", "insert"]
+            [
+                "box", "table", "markdown", "line", "list", "csv", "tsv", "json", "jsonl", "quote", "insert", "column", "html",
+                "tcl", "ascii",
+            ]
         ),
         (["cellar", "query", "--mode", "=", "j"], ["json", "jsonl"]),
         (["cellar", "query", "--mode=j"], ["--mode=json", "--mode=jsonl"]),

@@ -63,7 +63,7 @@ struct ArgumentParser {
                 parsed.set(flag: option.long)
                 continue
             }
-            if let value = inlineValue(of: token) {
+            if let value = inlineValue(of: token, option: option) {
                 parsed.add(value, for: option.long)
             } else if index < arguments.count {
                 parsed.add(arguments[index], for: option.long)
@@ -80,16 +80,22 @@ struct ArgumentParser {
             let name = token.dropFirst(2).prefix { $0 != "=" }
             return options.first { $0.long == name }
         }
-        guard let letter = token.dropFirst().first else { return nil }
-        return options.first { $0.short == letter }
+        let word = token.dropFirst()
+        guard let letter = word.first else { return nil }
+        guard word.count > 1 else { return options.first { $0.short == letter } }
+        // `-header`: a long name with one dash, as sqlite3 spells its options. Otherwise only a short
+        // option that takes a value may have more letters after it (`-dfile.db`); a flag's letter with
+        // more after it is unknown, never that flag (`-header` once meant `-h`, help, and exit 0).
+        if let long = options.first(where: { $0.long == word }) { return long }
+        return options.first { $0.short == letter && $0.takesValue }
     }
 
     private func isAttachedShort(_ token: String) -> Bool {
-        !token.hasPrefix("--") && token.count > 2
+        !token.hasPrefix("--") && token.count > 2 && !globalOptions.contains { $0.long == token.dropFirst() }
     }
 
-    private func inlineValue(of token: String) -> String? {
-        if token.hasPrefix("--") {
+    private func inlineValue(of token: String, option: OptionSpec) -> String? {
+        if token.hasPrefix("--") || option.long == token.dropFirst() {
             guard let equals = token.firstIndex(of: "=") else { return nil }
             return String(token[token.index(after: equals)...])
         }

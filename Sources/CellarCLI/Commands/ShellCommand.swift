@@ -8,14 +8,19 @@ enum ShellCommand: Command {
     static let spec = CommandSpec(
         name: "shell", cluster: .runs,
         abstract: "Explore the database in an interactive SQL shell.",
-        arguments: [.init("file", help: "The database to open (as -d FILE; as in 'sqlite3 FILE').", optional: true)],
+        arguments: [
+            .init("file", help: "The database to open (as -d FILE; as in 'sqlite3 FILE').", optional: true),
+            .init(
+                "sql", help: "Run these statements or dot-commands, then exit (as 'sqlite3 FILE SQL').", optional: true,
+                repeatable: true, completion: ValueCompletion.none),
+        ],
         options: [
             OptionSpec(
                 "init", value: "file",
                 help: "Run FILE's statements and dot-commands first, instead of ~/.cellarrc (not with --safe)."),
             OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH, VACUUM INTO, .open, .output and .read."),
             OptionSpec("bail", help: "Stop at the first error (piped input and .read files)."),
-        ],
+        ] + SQLite3Options.options,
         discussion: """
             Statements run when sqlite3_complete says they are complete; .help lists the dot-commands.
             When standard input is not a terminal, statements are read from it without prompts, errors
@@ -25,18 +30,23 @@ enum ShellCommand: Command {
             On a dqlite database (-d dqlite://HOST:PORT,…/NAME, or that URL as FILE) statements run on
             the cluster's leader with the same output; .backup, .save, .restore, .blob, .load, .dbinfo,
             .stats, .timeout and --safe say why they cannot.
+
+            sqlite3's options work with one dash or two (-csv, -header, -cmd '.mode box', …); with SQL
+            after FILE, each argument runs in turn, the first error stops them, and the shell exits.
             """,
         examples: [
             .init("cellar shell", "Open the interactive shell on cellar.sqlite (or -d, CELLAR_DATABASE, DATABASE_URL)."),
             .init("cellar shell winery.sqlite", "Open a file, as 'sqlite3 FILE' does."),
+            .init("cellar shell -csv -header winery.sqlite 'SELECT * FROM wine'", "Run one query, as sqlite3 does, and exit."),
             .init(
                 "cellar shell --safe downloaded.sqlite",
                 "Look into a database from elsewhere: no file access, trusted_schema off."),
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
-        let io = invocation.io
+        var io = invocation.io
         let arguments = invocation.arguments
+        if arguments.has("batch") { io.isInputTerminal = false }
         var configuration = invocation.configuration
         if let file = arguments.positionals.first {
             guard arguments.value(GlobalOptions.database.option.long) == nil else {
@@ -51,16 +61,34 @@ enum ShellCommand: Command {
         if arguments.has("safe"), arguments.value("init") != nil {
             throw UsageError("--init cannot be used with --safe (a start-up file could undo its refusals)", command: spec.name)
         }
-        let connection = try open(configuration, invocation: invocation)
+        let connection = try open(
+            configuration, invocation: Invocation(arguments: arguments, configuration: configuration, io: io))
         let settings = ShellSettings(
             isInputTerminal: io.isInputTerminal, isOutputTerminal: io.isOutputTerminal, bails: arguments.has("bail"),
             isSafe: arguments.has("safe"))
-        let session = try ShellSession(
-            connection: connection, io: io, settings: settings, configuration: configuration)
+        let session = try ShellSession(connection: connection, io: io, settings: settings, configuration: configuration)
         if let startup = startupFile(arguments, environment: io.environment) {
             session.runStartupFile(startup)
         }
-        if io.isInputTerminal {
+        try SQLite3Options.apply(arguments, to: session)
+        for (index, command) in arguments.allValues("cmd").enumerated() {
+            guard session.runLines(of: LineReader(BufferSource(command + "\n")), path: "<-cmd \(index + 1)>") == .proceed,
+                !session.hadError || !session.settings.bails
+            else {
+                session.finish()
+                return .failure
+            }
+        }
+        let statements = arguments.positionals.dropFirst()
+        if !statements.isEmpty {
+            // As `sqlite3 FILE SQL…`: each argument in turn; the first that fails stops the rest.
+            for (index, text) in statements.enumerated() {
+                let flow = session.runLines(of: LineReader(BufferSource(text + "\n")), path: "<argument \(index + 2)>")
+                if flow == .stop || session.hadError { break }
+            }
+            session.finish()
+            return session.hadError ? .failure : .success
+        } else if io.isInputTerminal {
             try InteractiveShell(session: session).run()
         } else {
             _ = session.runLines(of: LineReader(io.input), path: "<stdin>")
@@ -75,7 +103,12 @@ enum ShellCommand: Command {
     private static func open(_ configuration: Configuration, invocation: Invocation) throws -> any SQLConnection {
         let isSafe = invocation.arguments.has("safe")
         guard DqliteURL.isDqlite(configuration.databasePath) else {
-            return try DatabaseOpener(configuration).openOrCreate(defensive: true, fileFunctions: true, safe: isSafe)
+            let opener = DatabaseOpener(configuration)
+            guard invocation.arguments.has("readonly") else {
+                return try opener.openOrCreate(defensive: true, fileFunctions: true, safe: isSafe)
+            }
+            let options = opener.options(mode: .readOnly, defensive: true, fileFunctions: true, safe: isSafe)
+            return try opener.open(configuration.databasePath, options: options)
         }
         if isSafe {
             throw CommandFailure(

@@ -76,7 +76,7 @@ struct CompletionEngine {
         switch DotCommandCatalog.entry(name)?.completion ?? .none {
         case .paths: return pathCandidates(word)
         case .tables: return schema.tableNames(startingWith: word)
-        case .modes: return Self.matching(OutputMode.allCases.map(\.rawValue) + ["auto"], prefix: word)
+        case .modes: return Self.matching(OutputMode.allCases.map(\.rawValue) + ["auto", "tabs"], prefix: word)
         case .onOff: return Self.matching(["on", "off"], prefix: word)
         case .none: return []
         }

@@ -75,5 +75,5 @@ struct DotCommand: Sendable {
     }
 
     /// The usage error of a wrong argument count.
-    var usageMessage: String { "usage: ." + name + (usage.isEmpty ? "" : " " + usage) }
+    var usageMessage: String { "Usage: ." + name + (usage.isEmpty ? "" : " " + usage) }
 }

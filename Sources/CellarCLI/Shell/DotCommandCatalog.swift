@@ -10,8 +10,8 @@ enum DotCommandCatalog {
             help: "Copy the database to FILE (SQLite's backup API; FILE is replaced whole)", refusedWhenSafe: true,
             writesFiles: true, completion: .paths, cluster: .needsBackupAPI
         ) { try $0.backup($1) },
-        DotCommand("bail", "on|off", help: "Stop reading piped input and .read files at the first error") {
-            $0.settings.bails = try ShellSession.onOff($1)
+        DotCommand("bail", "on|off", arity: 1...1, help: "Stop reading piped input and .read files at the first error") {
+            $0.settings.bails = $0.onOff($1)
         },
         DotCommand(
             "blob", "put|get TABLE COLUMN ROWID FILE",
@@ -19,41 +19,45 @@ enum DotCommandCatalog {
             refusedWhenSafe: true, writesFiles: true, completion: .paths,
             cluster: .refused("streams a blob with SQLite's incremental blob I/O, which dqlite's wire protocol does not offer")
         ) { try $0.transferBlob($1) },
-        DotCommand("changes", "on|off", help: "Show the rows changed by each statement") {
-            $0.settings.showsChanges = try ShellSession.onOff($1)
+        DotCommand("changes", "on|off", arity: 1...1, help: "Show the rows changed by each statement") {
+            $0.settings.showsChanges = $0.onOff($1)
         },
         DotCommand("databases", help: "List the attached databases and their files") { session, _ in
             try session.listDatabases()
         },
         DotCommand(
-            "dbinfo", help: "Show the database file's header fields and schema counts",
+            "dbinfo", arity: 0...1, help: "Show the database file's header fields and schema counts",
             cluster: .refused("reads the database file's header, and a dqlite database's files are on the cluster's nodes")
         ) { session, _ in try session.showDatabaseInfo() },
         DotCommand(
             "dump", "[--data-only|--schema-only] [PATTERN…]",
             help: "The database, or the tables matching the LIKE patterns, as SQL", completion: .tables
         ) { try $0.dump($1) },
-        DotCommand("echo", "on|off", help: "Write each command before it runs") {
-            $0.settings.echoes = try ShellSession.onOff($1)
+        DotCommand("echo", "on|off", arity: 1...1, help: "Write each command before it runs") {
+            $0.settings.echoes = $0.onOff($1)
         },
-        DotCommand("eqp", "on|off", help: "Show the query plan as a tree before each result") {
-            $0.settings.showsPlan = try ShellSession.onOff($1)
+        DotCommand("eqp", "on|off", arity: 1...1, help: "Show the query plan as a tree before each result") {
+            $0.settings.showsPlan = $0.onOff($1)
         },
         DotCommand("exit", help: "Leave the shell (same as .quit)") { session, _ in session.requestQuit() ? .quit : .succeeded },
-        DotCommand("fullschema", help: "Show the schema and the ANALYZE statistics (sqlite_stat tables)") { session, _ in
+        DotCommand("fullschema", arity: 0...0, help: "Show the schema and the ANALYZE statistics (sqlite_stat tables)") {
+            session, _ in
             try session.showFullSchema()
         },
-        DotCommand("headers", "on|off", help: "Show or hide column headers") {
-            $0.settings.render.showsHeaders = try ShellSession.onOff($1)
+        DotCommand("headers", "on|off", arity: 1...1, help: "Show or hide column headers") {
+            $0.settings.render.showsHeaders = $0.onOff($1)
         },
-        DotCommand("help", help: "Show this list") { session, _ in session.showHelp() },
+        DotCommand("help", "[TOPIC]", arity: 0...1, help: "Show this list, or the commands TOPIC names") {
+            $0.showHelp($1)
+        },
         DotCommand(
             "import", "[--csv] [--skip N] FILE TABLE",
             help: "Insert FILE's records into TABLE (created from the header row if missing)", refusedWhenSafe: true,
             completion: .paths
         ) { try $0.importFile($1) },
         DotCommand(
-            "indexes", "[TABLE]", aliases: ["indices"], help: "List indexes, of the tables matching the LIKE pattern TABLE",
+            "indexes", "[TABLE]", arity: 0...1, aliases: ["indices"],
+            help: "List indexes, of the tables matching the LIKE pattern TABLE",
             completion: .tables
         ) { try $0.listIndexes(table: $1.pattern) },
         DotCommand("lint", "fkey-indexes", help: "List foreign keys no index serves, with the CREATE INDEX that would") {
@@ -77,11 +81,12 @@ enum DotCommandCatalog {
             help: "Set the output mode: box, table, markdown, line, list, csv, …; auto: box if it fits, else line",
             completion: .modes
         ) { try $0.setMode($1) },
-        DotCommand("nullvalue", "TEXT", help: "Show NULL as TEXT") {
+        DotCommand("nullvalue", "TEXT", arity: 1...1, help: "Show NULL as TEXT") {
             $0.settings.render.nullValue = $1.arguments.first ?? ""
         },
         DotCommand(
-            "once", "FILE", help: "Write the next command's output to FILE", refusedWhenSafe: true, writesFiles: true,
+            "once", "FILE", arity: 0...1, help: "Write the next command's output to FILE", refusedWhenSafe: true,
+            writesFiles: true,
             completion: .paths
         ) { try $0.redirectOnce($1) },
         DotCommand(
@@ -102,7 +107,7 @@ enum DotCommandCatalog {
         DotCommand("print", "TEXT…", help: "Write TEXT (the arguments, separated by spaces) on a line") {
             $0.printArguments($1)
         },
-        DotCommand("prompt", "MAIN [CONTINUE]", help: "Set the prompts") { try $0.setPrompts($1) },
+        DotCommand("prompt", "MAIN [CONTINUE]", arity: 0...2, help: "Set the prompts") { try $0.setPrompts($1) },
         DotCommand("quit", help: "Leave the shell") { session, _ in session.requestQuit() ? .quit : .succeeded },
         DotCommand(
             "read", "FILE", arity: 1...1, help: "Run the statements and dot-commands of FILE", refusedWhenSafe: true,
@@ -117,20 +122,22 @@ enum DotCommandCatalog {
             completion: .paths, cluster: .needsBackupAPI
         ) { try $0.backup($1) },
         DotCommand(
-            "schema", "[PATTERN]", help: "Show the CREATE statements, of names matching the LIKE pattern", completion: .tables
+            "schema", "[PATTERN]", arity: 0...1, help: "Show the CREATE statements, of names matching the LIKE pattern",
+            completion: .tables
         ) { try $0.showSchema(pattern: $1.pattern) },
         DotCommand(
-            "separator", "COL [ROW]", help: "What list, csv and tsv write between cells and rows (and .import splits on)"
+            "separator", "COL [ROW]", arity: 1...2,
+            help: "What list, csv and tsv write between cells and rows (and .import splits on)"
         ) { try $0.setSeparators($1) },
         DotCommand(
             "shell", "CMD", arity: 1...Int.max, help: "Run CMD with /bin/sh (same as .system)", refusedWhenSafe: true
         ) { try $0.runSystemCommand($1) },
-        DotCommand("show", help: "Show the current settings") { session, _ in try session.showSettings() },
+        DotCommand("show", arity: 0...0, help: "Show the current settings") { session, _ in try session.showSettings() },
         DotCommand(
-            "stats", "on|off", help: "Show SQLite's counters after each statement",
+            "stats", "on|off", arity: 1...1, help: "Show SQLite's counters after each statement",
             cluster: .refused(
                 "shows the counters of this process's SQLite, and a dqlite database's statements run in the leader's")
-        ) { $0.settings.showsStats = try ShellSession.onOff($1) },
+        ) { $0.settings.showsStats = $0.onOff($1) },
         DotCommand(
             "system", "CMD", arity: 1...Int.max, help: "Run CMD with /bin/sh (same as .shell)", refusedWhenSafe: true
         ) { try $0.runSystemCommand($1) },
@@ -142,8 +149,8 @@ enum DotCommandCatalog {
             cluster: .refused(
                 "cannot change the wait of a dqlite database: it is the busy timeout cellar connected with (--busy-timeout)")
         ) { try $0.setTimeout($1) },
-        DotCommand("timer", "on|off", help: "Show how long each statement took") {
-            $0.settings.showsTimer = try ShellSession.onOff($1)
+        DotCommand("timer", "on|off", arity: 1...1, help: "Show how long each statement took") {
+            $0.settings.showsTimer = $0.onOff($1)
         },
         DotCommand(
             "width", "N…", help: "Fix the widths of the first columns in box, table and markdown (negative: align right)"

@@ -2,7 +2,7 @@
 ///
 /// Arguments are separated by blanks; `'…'` and `"…"` quote an argument with blanks in it (the quotes
 /// are removed). In `"…"` and in an unquoted argument, backslash escapes are resolved as sqlite3 does
-/// (`\t`, `\n`, `\r`, `\\`, `\"`, `\'`, octal `\NNN`; another character stands for itself); `'…'` is
+/// (`\a`, `\b`, `\t`, `\n`, `\v`, `\f`, `\r`, `\\`, `\"`, `\'`, octal `\NNN`; another character stands for itself); `'…'` is
 /// taken literally.
 struct DotCommandLine: Equatable {
     /// The name without its dot (`schema`).
@@ -87,6 +87,10 @@ struct DotCommandLine: Equatable {
             case UInt8(ascii: "t"): result.append(UInt8(ascii: "\t"))
             case UInt8(ascii: "n"): result.append(UInt8(ascii: "\n"))
             case UInt8(ascii: "r"): result.append(UInt8(ascii: "\r"))
+            case UInt8(ascii: "a"): result.append(0x07)
+            case UInt8(ascii: "b"): result.append(0x08)
+            case UInt8(ascii: "f"): result.append(0x0C)
+            case UInt8(ascii: "v"): result.append(0x0B)
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = Int(escaped - UInt8(ascii: "0"))
                 for _ in 0..<2 where index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index]) {
@@ -98,5 +102,20 @@ struct DotCommandLine: Equatable {
             }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `text` read as sqlite3's `integerValue` reads a number: an optional sign, then decimal digits
+    /// or `0x` and hex digits, stopping at the first other character; no digits is 0.
+    static func integerValue(_ text: String) -> Int64 {
+        var bytes = text.drop { $0 == " " || $0 == "\t" }
+        var sign: Int64 = 1
+        if bytes.first == "-" || bytes.first == "+" {
+            if bytes.first == "-" { sign = -1 }
+            bytes = bytes.dropFirst()
+        }
+        let isHex = bytes.hasPrefix("0x") || bytes.hasPrefix("0X")
+        if isHex { bytes = bytes.dropFirst(2) }
+        let digits = bytes.prefix { isHex ? $0.isHexDigit : ("0"..."9").contains($0) }
+        return sign * (Int64(digits.prefix(18), radix: isHex ? 16 : 10) ?? 0)
     }
 }

@@ -24,7 +24,7 @@ extension ShellSession {
             request = try BlobRequest(words: words)
             try request.apply(insert: insert, size: size, force: force)
         } catch {
-            throw DotCommandError("\(error.message); usage: .blob put|get TABLE COLUMN ROWID FILE")
+            throw DotCommandError("\(error.message); Usage: .blob put|get TABLE COLUMN ROWID FILE")
         }
         if request.direction == .put, request.path == "-" {
             throw DotCommandError(".blob put reads a FILE: standard input holds the shell's own input")

@@ -13,7 +13,7 @@ extension ShellSession {
             case "--data-only", "-data-only": content = .dataOnly
             case "--schema-only", "-schema-only": content = .schemaOnly
             case let option where option.hasPrefix("-"):
-                throw DotCommandError("unknown option '\(option)' (usage: .dump [--data-only|--schema-only] [PATTERN…])")
+                throw DotCommandError("unknown option '\(option)' (Usage: .dump [--data-only|--schema-only] [PATTERN…])")
             default: patterns.append(argument)
             }
         }
@@ -33,7 +33,7 @@ extension ShellSession {
         var arguments = command.arguments
         if arguments.count == 2, arguments[0] == "main" { arguments.removeFirst() }
         guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") else {
-            throw DotCommandError("usage: .\(command.name) " + (command.name == "backup" ? "[main] FILE" : "FILE"))
+            throw DotCommandError("Usage: .\(command.name) " + (command.name == "backup" ? "[main] FILE" : "FILE"))
         }
         let temporary = path + ".cellar-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {
@@ -53,7 +53,7 @@ extension ShellSession {
     func restore(_ command: DotCommandLine) throws {
         var arguments = command.arguments
         if arguments.count == 2, arguments[0] == "main" { arguments.removeFirst() }
-        guard arguments.count == 1, let path = arguments.first else { throw DotCommandError("usage: .restore [main] FILE") }
+        guard arguments.count == 1, let path = arguments.first else { throw DotCommandError("Usage: .restore [main] FILE") }
         guard DatabaseFile.exists(path) else { throw DotCommandError("cannot restore from '\(path)': no such file") }
         guard DatabaseFile.hasSQLiteHeader(path) else {
             throw DotCommandError(

@@ -83,16 +83,24 @@ extension ShellSession {
 
     // MARK: - Settings
 
-    static func onOff(_ command: DotCommandLine) throws -> Bool {
-        switch command.arguments.first?.lowercased() {
-        case "on", "yes", "true", "1": return true
-        case "off", "no", "false", "0": return false
-        default: throw DotCommandError("usage: .\(command.name) on|off")
+    /// The first argument read as sqlite3 reads a boolean: `on`/`yes`/`true`, `off`/`no`/`false`, or
+    /// a number (non-zero is on); anything else is off, with a warning, as sqlite3 assumes "no".
+    func onOff(_ command: DotCommandLine) -> Bool {
+        let argument = command.arguments.first ?? ""
+        switch argument.lowercased() {
+        case "on", "yes", "true": return true
+        case "off", "no", "false": return false
+        default:
+            let digits = argument.hasPrefix("0x") ? argument.dropFirst(2) : Substring(argument)
+            let radix = argument.hasPrefix("0x") ? 16 : 10
+            if !digits.isEmpty, let number = Int64(digits, radix: radix) { return number & 0xffff_ffff != 0 }
+            io.printError("cellar: warning: .\(command.name): '\(argument)' is not on or off; taken as off")
+            return false
         }
     }
 
     func setMode(_ command: DotCommandLine) throws {
-        let names = OutputMode.allCases.map(\.rawValue) + ["auto"]
+        let names = OutputMode.allCases.map(\.rawValue) + ["auto", "tabs"]
         guard let name = command.arguments.first else {
             writeOutput("current output mode: \(settings.isAutoMode ? "auto" : settings.render.mode.rawValue)")
             return
@@ -102,6 +110,14 @@ extension ShellSession {
             settings.isAutoMode = true
             settings.render.mode = .box
             settings.render.columnSeparator = nil
+            settings.render.rowSeparator = nil
+            return
+        }
+        // sqlite3's `tabs` is `list` with a tab between cells (its `.show` says `list`).
+        if name.lowercased() == "tabs" {
+            settings.isAutoMode = false
+            settings.render.mode = .list
+            settings.render.columnSeparator = "\t"
             settings.render.rowSeparator = nil
             return
         }
@@ -129,7 +145,7 @@ extension ShellSession {
         } else if let count = Int(argument), count > 0 {
             settings.maxRows = count
         } else {
-            throw DotCommandError("usage: .maxrows N|all (N a whole number above 0)")
+            throw DotCommandError("Usage: .maxrows N|all (N a whole number above 0)")
         }
     }
 
@@ -151,7 +167,7 @@ extension ShellSession {
         case "unset" where arguments.count == 2:
             parameters[arguments[1]] = nil
         default:
-            throw DotCommandError("usage: .parameter set NAME VALUE | list | clear | unset NAME")
+            throw DotCommandError("Usage: .parameter set NAME VALUE | list | clear | unset NAME")
         }
     }
 
@@ -173,9 +189,17 @@ extension ShellSession {
         return DotCommandError(message + " (see .help)")
     }
 
-    func showHelp() {
-        let width = DotCommandCatalog.entries.map { $0.name.count + $0.usage.count + 2 }.max() ?? 0
-        for entry in DotCommandCatalog.entries {
+    /// `.help [TOPIC]`: every command, or (as sqlite3) those whose name starts with TOPIC, else
+    /// those whose help mentions it, else `Nothing matches 'TOPIC'`.
+    func showHelp(_ command: DotCommandLine) {
+        var rows = DotCommandCatalog.entries
+        if let topic = command.arguments.first.map({ $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }) {
+            rows = rows.filter { ([$0.name] + $0.aliases).contains { $0.hasPrefix(topic) } }
+            if rows.isEmpty { rows = DotCommandCatalog.entries.filter { $0.help.lowercased().contains(topic.lowercased()) } }
+            guard !rows.isEmpty else { return writeOutput("Nothing matches '\(shown(topic))'") }
+        }
+        let width = rows.map { $0.name.count + $0.usage.count + 2 }.max() ?? 0
+        for entry in rows {
             let head = "." + entry.name + (entry.usage.isEmpty ? "" : " " + entry.usage)
             writeOutput(head + String(repeating: " ", count: max(width - head.count, 0) + 2) + entry.help)
         }

@@ -12,7 +12,7 @@ extension ShellSession {
     func importFile(_ command: DotCommandLine) throws {
         let request = try ImportRequest(command.arguments)
         let separatorText =
-            request.isCSV ? "," : settings.render.columnSeparator ?? Self.defaultColumnSeparator(settings.render.mode)
+            request.isCSV ? "," : settings.render.columnSeparator ?? settings.render.mode.defaultColumnSeparator
         guard separatorText.utf8.count == 1, let separator = separatorText.utf8.first, separator != UInt8(ascii: "\n") else {
             throw DotCommandError(".import splits fields on one byte; the column separator is \(Self.quoted(separatorText))")
         }
@@ -39,7 +39,7 @@ private struct ImportRequest {
     var isCSV = false
     var skippedRecords = 0
 
-    static let usage = "usage: .import [--csv] [--skip N] FILE TABLE"
+    static let usage = "Usage: .import [--csv] [--skip N] FILE TABLE"
 
     init(_ arguments: [String]) throws {
         var positionals: [String] = []

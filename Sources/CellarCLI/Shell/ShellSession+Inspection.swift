@@ -61,12 +61,9 @@ extension ShellSession {
 
     /// `.timeout MS`: how long to wait for another connection's lock (no argument: not at all).
     func setTimeout(_ command: DotCommandLine) throws {
-        guard command.arguments.count <= 1 else { throw DotCommandError("usage: .timeout MS") }
-        let argument = command.arguments.first ?? "0"
-        guard let milliseconds = Int32(argument), milliseconds >= 0 else {
-            throw DotCommandError("usage: .timeout MS (a whole number of milliseconds; '\(argument)' is not one)")
-        }
-        try database.setBusyTimeout(milliseconds)
+        // As sqlite3: no argument, or one that is not a number, is 0 (do not wait).
+        let milliseconds = DotCommandLine.integerValue(command.arguments.first ?? "0")
+        try database.setBusyTimeout(Int32(max(0, min(milliseconds, Int64(Int32.max)))))
     }
 
     // MARK: - The schema
@@ -100,7 +97,11 @@ extension ShellSession {
     /// `.lint fkey-indexes`: the foreign keys whose child columns no index starts with (each a
     /// full scan of the child table when a parent row changes), with the index that would serve.
     func lint(_ command: DotCommandLine) throws {
-        guard command.arguments == ["fkey-indexes"] else { throw DotCommandError("usage: .lint fkey-indexes") }
+        // As sqlite3, an unknown sub-command is answered with the list of them, not an error.
+        guard command.arguments == ["fkey-indexes"] else {
+            io.printError("Usage: .lint sub-command ?switches...?\nWhere sub-commands are:\n    fkey-indexes")
+            return
+        }
         let tables = try connection.query(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
         ).compactMap { $0.values.first?.textValue }

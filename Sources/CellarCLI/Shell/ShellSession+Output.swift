@@ -5,9 +5,9 @@ import Glibc
 extension ShellSession {
     /// `.once FILE`: the output of the next command (SQL or dot-command) goes to FILE, then back.
     func redirectOnce(_ command: DotCommandLine) throws {
-        guard command.arguments.count == 1, let path = command.arguments.first, !path.hasPrefix("-") else {
-            throw DotCommandError("usage: .once FILE")
-        }
+        // A bare `.once` leaves the next output where it goes, as in sqlite3.
+        guard let path = command.arguments.first else { return }
+        guard !path.hasPrefix("-") else { throw DotCommandError("Usage: .once FILE") }
         try replaceRedirection(with: path)
         onceCountdown = 2
     }
@@ -49,9 +49,8 @@ extension ShellSession {
 
     /// `.prompt MAIN [CONTINUE]`.
     func setPrompts(_ command: DotCommandLine) throws {
-        guard let main = command.arguments.first, command.arguments.count <= 2 else {
-            throw DotCommandError("usage: .prompt MAIN [CONTINUE]")
-        }
+        // A bare `.prompt` changes nothing, as in sqlite3.
+        guard let main = command.arguments.first else { return }
         let continuation = command.arguments.count == 2 ? command.arguments[1] : settings.prompts?.continuation
         settings.prompts = (main, continuation ?? InteractiveShell.continuationPrompt)
     }
@@ -60,7 +59,7 @@ extension ShellSession {
     /// `.import` splits fields on); write `\t` for a tab, `\n` for a line break.
     func setSeparators(_ command: DotCommandLine) throws {
         guard let column = command.arguments.first, command.arguments.count <= 2 else {
-            throw DotCommandError("usage: .separator COL [ROW]")
+            throw DotCommandError("Usage: .separator COL [ROW]")
         }
         settings.render.columnSeparator = column
         if command.arguments.count == 2 { settings.render.rowSeparator = command.arguments[1] }
@@ -70,11 +69,9 @@ extension ShellSession {
     /// its content; a negative width aligns it right); no argument goes back to sizing every column.
     func setWidths(_ command: DotCommandLine) throws {
         var widths: [Int] = []
+        // As sqlite3: what is not a number counts as 0 (sized from the content).
         for argument in command.arguments {
-            guard let width = Int(argument), abs(width) <= 10_000 else {
-                throw DotCommandError("usage: .width N… (N a whole number; '\(argument)' is not one)")
-            }
-            widths.append(width)
+            widths.append(Int(max(-10_000, min(10_000, DotCommandLine.integerValue(argument)))))
         }
         settings.render.columnWidths = widths
     }
@@ -82,20 +79,14 @@ extension ShellSession {
     /// `.show`: the settings, in sqlite3's layout.
     func showSettings() throws {
         let render = settings.render
-        let file: String =
-            if let database = fileDatabase {
-                if case .text(let file) = try database.scalar("SELECT file FROM pragma_database_list WHERE name = 'main'") {
-                    file
-                } else {
-                    ""
-                }
-            } else { databaseName }
+        // The name as it was given, as sqlite3 shows it.
+        let file = databaseName
         let rows: [(String, String)] = [
             ("echo", onOff(settings.echoes)), ("eqp", onOff(settings.showsPlan)), ("explain", "auto"),
             ("headers", onOff(render.resolvedShowsHeaders)), ("mode", settings.isAutoMode ? "auto" : render.mode.rawValue),
             ("nullvalue", Self.quoted(render.nullValue)), ("output", redirectionPath ?? "stdout"),
-            ("colseparator", Self.quoted(render.columnSeparator ?? Self.defaultColumnSeparator(render.mode))),
-            ("rowseparator", Self.quoted(render.rowSeparator ?? (render.mode == .csv ? "\r\n" : "\n"))),
+            ("colseparator", Self.quoted(render.columnSeparator ?? render.mode.defaultColumnSeparator)),
+            ("rowseparator", Self.quoted(render.rowSeparator ?? render.mode.defaultRowSeparator)),
             ("stats", onOff(settings.showsStats)),
             ("width", render.columnWidths.map { "\($0) " }.joined()), ("filename", file.isEmpty ? ":memory:" : file),
         ]
@@ -104,28 +95,21 @@ extension ShellSession {
         }
     }
 
-    /// The column separator `mode` writes by default (and `.import` splits on).
-    static func defaultColumnSeparator(_ mode: OutputMode) -> String {
-        switch mode {
-        case .csv: ","
-        case .tsv: "\t"
-        default: "|"
-        }
-    }
-
     private func onOff(_ value: Bool) -> String { value ? "on" : "off" }
 
-    /// `text` in double quotes with C escapes, as `.show` writes strings.
+    /// `text` in double quotes with C escapes, as `.show` writes strings: every byte that is not
+    /// printable ASCII as `\NNN` octal, as sqlite3's `output_c_string` does.
     static func quoted(_ text: String) -> String {
         var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default: result.unicodeScalars.append(scalar)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\n"): result += "\\n"
+            case UInt8(ascii: "\r"): result += "\\r"
+            case UInt8(ascii: "\t"): result += "\\t"
+            case UInt8(ascii: "\""): result += "\\\""
+            case UInt8(ascii: "\\"): result += "\\\\"
+            case 0x20..<0x7F: result.unicodeScalars.append(Unicode.Scalar(byte))
+            default: result += "\\" + String(byte >> 6) + String((byte >> 3) & 7) + String(byte & 7)
             }
         }
         return result + "\""

@@ -21,18 +21,40 @@ extension ShellSession {
         writeColumns(rows.compactMap { $0.values.first?.textValue })
     }
 
-    /// `.schema [PATTERN]`: the `CREATE` statements of the objects whose name or table matches.
+    /// `.schema [PATTERN]`: the `CREATE` statements of the objects whose table matches, as sqlite3
+    /// writes them: the pattern is a `GLOB` when it holds `*`, `?` or `[`, else a `LIKE` with `\` as
+    /// its escape, against the lower-cased table name; a view is followed by a comment naming its
+    /// columns (`/* v(a,b) */`); a table whose name is quoted is written `CREATE TABLE IF NOT EXISTS`.
     func showSchema(pattern: String?) throws {
+        let isGlob = pattern.map { $0.contains { "*?[".contains($0) } } ?? false
+        let match = isGlob ? "lower(tbl_name) GLOB ?1" : "lower(tbl_name) LIKE ?1 ESCAPE '\\'"
         let rows = try connection.query(
             """
-            SELECT sql FROM sqlite_schema
-            WHERE sql IS NOT NULL AND (?1 IS NULL OR name LIKE ?1 OR tbl_name LIKE ?1)
+            SELECT sql, type, name FROM sqlite_schema
+            WHERE sql IS NOT NULL AND (?1 IS NULL OR \(match))
             ORDER BY rowid
             """, [pattern.map(Value.text) ?? .null])
         for row in rows {
-            guard let sql = row.values.first?.textValue else { continue }
+            guard var sql = row.values.first?.textValue else { continue }
+            if row.values[1].textValue == "view", let name = row.values[2].textValue, let columns = try viewColumns(name) {
+                sql += "\n/* " + columns + " */"
+            }
+            if sql.hasPrefix("CREATE TABLE \"") || sql.hasPrefix("CREATE TABLE '") {
+                sql = "CREATE TABLE IF NOT EXISTS " + sql.dropFirst("CREATE TABLE ".count)
+            }
             writeOutput(shownKeepingLayout(sql) + ";")
         }
+    }
+
+    /// `v(a,b)`: a view's name and its columns, quoted where SQL needs it (sqlite3's comment after a
+    /// view); nil when the view has no columns SQLite can name (it does not compile).
+    private func viewColumns(_ name: String) throws -> String? {
+        guard
+            let columns = try? connection.query("SELECT name FROM pragma_table_info(?)", [name])
+                .compactMap({ $0.values.first?.textValue }),
+            !columns.isEmpty
+        else { return nil }
+        return IdentifierQuoting.quote(name) + "(" + columns.map(IdentifierQuoting.quote).joined(separator: ",") + ")"
     }
 
     /// `.databases`: each attached database and its file (a dqlite database: its URL).

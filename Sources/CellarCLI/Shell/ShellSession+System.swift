@@ -8,7 +8,7 @@ extension ShellSession {
     /// terminal it has the terminal; otherwise its standard output joins the shell's output (an
     /// `.output` file included).
     func runSystemCommand(_ command: DotCommandLine) throws {
-        guard !command.rest.isEmpty else { throw DotCommandError("usage: .\(command.name) CMD") }
+        guard !command.rest.isEmpty else { throw DotCommandError("Usage: .\(command.name) CMD") }
         try output.flush()
         let capturesOutput = !isOutputTerminal
         var descriptors: [Int32] = [-1, -1]
@@ -91,7 +91,7 @@ extension ShellSession {
     /// `.load FILE [ENTRY]`: loads an SQLite extension into the connection through the C API (the
     /// SQL function `load_extension()` stays off).
     func loadExtension(_ command: DotCommandLine) throws {
-        guard (1...2).contains(command.arguments.count) else { throw DotCommandError("usage: .load FILE [ENTRY]") }
+        guard (1...2).contains(command.arguments.count) else { throw DotCommandError("Usage: .load FILE [ENTRY]") }
         try database.loadExtension(command.arguments[0], entryPoint: command.arguments.count == 2 ? command.arguments[1] : nil)
     }
 }

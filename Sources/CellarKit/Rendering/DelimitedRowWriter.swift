@@ -28,15 +28,19 @@ struct DelimitedRowWriter: RowWriter {
         var null: [UInt8] = []
         text.append(options.nullValue, to: &null)
         self.nullValue = null
-        let column: [UInt8]
+        var column: [UInt8]
         switch format {
-        case .list: column = Array((options.columnSeparator ?? "|").utf8)
+        case .list: column = Array((options.columnSeparator ?? options.mode.defaultColumnSeparator).utf8)
         case .csv: column = Array((options.columnSeparator ?? ",").utf8)
         case .tsv: column = Array((options.columnSeparator ?? "\t").utf8)
         }
+        // On a terminal a separator that is a control character (ascii mode's 0x1F and 0x1E) is
+        // shown escaped, as control characters in the cells are.
+        if options.escapesControlCharacters { column = Self.escapingControls(column) }
         separator = column.count == 1 ? column[0] : 0
         longSeparator = column.count == 1 ? nil : column
-        rowSeparator = Array((options.rowSeparator ?? (format == .csv ? "\r\n" : "\n")).utf8)
+        let row = Array((options.rowSeparator ?? options.mode.defaultRowSeparator).utf8)
+        rowSeparator = options.escapesControlCharacters ? Self.escapingControls(row) : row
         var quoted = Self.csvSpecial
         for byte in column { quoted[Int(byte)] = true }
         quotedBytes = quoted
@@ -132,6 +136,14 @@ struct DelimitedRowWriter: RowWriter {
             start = index + 1
         }
         text.append(UnsafeBufferPointer(rebasing: bytes[start...]), to: &output.bytes)
+    }
+
+    /// `bytes` with every control byte but tab, line feed and carriage return escaped.
+    private static func escapingControls(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(where: { $0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0) }) else { return bytes }
+        var escaped: [UInt8] = []
+        bytes.withUnsafeBufferPointer { ControlCharacterEscaping.escape($0, into: &escaped) }
+        return escaped
     }
 
     /// Bytes that make the sqlite3 CLI quote a CSV cell: controls, space, `"`, `'`, DEL and every

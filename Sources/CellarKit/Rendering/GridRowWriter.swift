@@ -132,8 +132,7 @@ struct GridRowWriter: RowWriter {
 
     /// The longest prefix of `bytes` that fits in `columnWidth - 1` columns, then `…`, padded to
     /// exactly `columnWidth`.
-    private static func appendTruncated(_ bytes: UnsafeBufferPointer<UInt8>, to columnWidth: Int, into output: inout OutputBuffer)
-    {
+    static func appendTruncated(_ bytes: UnsafeBufferPointer<UInt8>, to columnWidth: Int, into output: inout OutputBuffer) {
         guard columnWidth > 0 else { return }
         var used = 0
         var index = 0

@@ -104,6 +104,10 @@ public final class ResultRenderer {
         case .jsonl: return try run(&job, JSONRowWriter(isLines: true))
         case .quote: return try run(&job, SQLLiteralRowWriter(isInsert: false, options: options))
         case .insert: return try run(&job, SQLLiteralRowWriter(isInsert: true, options: options))
+        case .column: return try run(&job, ColumnRowWriter(options: options))
+        case .html: return try run(&job, MarkupRowWriter(format: .html, options: options))
+        case .tcl: return try run(&job, MarkupRowWriter(format: .tcl, options: options))
+        case .ascii: return try run(&job, DelimitedRowWriter(format: .list, options: options))
         }
     }
 

@@ -46,7 +46,7 @@ import Testing
         #expect(run.error.contains("<stdin>:1:1: error: wine.label, rowid 3: the value is NULL, not a blob"), "\(run.error)")
         #expect(run.error.contains("<stdin>:2:1: error: .blob put reads a FILE: standard input holds the shell's own input"))
         #expect(
-            run.error.contains("<stdin>:3:1: error: get takes TABLE COLUMN ROWID FILE (or - for standard output); usage: .blob"))
+            run.error.contains("<stdin>:3:1: error: get takes TABLE COLUMN ROWID FILE (or - for standard output); Usage: .blob"))
     }
 
     @Test func safeModeRefusesBlob() throws {

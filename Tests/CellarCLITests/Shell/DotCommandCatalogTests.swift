@@ -37,7 +37,7 @@ import Testing
     @Test func aWrongArgumentCountIsTheRowsUsageErrorAndRunsNothing() {
         let run = shell(".read a b\n.open x y\n.output a b\n.load\n")
         #expect(run.status == 1)
-        for usage in ["usage: .read FILE", "usage: .open FILE", "usage: .output [FILE]", "usage: .load FILE [ENTRY]"] {
+        for usage in ["Usage: .read FILE", "Usage: .open FILE", "Usage: .output [FILE]", "Usage: .load FILE [ENTRY]"] {
             #expect(run.error.contains(usage), "\(usage): \(run.error)")
         }
         #expect(!DatabaseFile.exists(folder.file("a")))

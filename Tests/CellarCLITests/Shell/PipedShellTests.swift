@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func aPatternIsBoundNeverPastedIntoSQL() {
-        let run = shell(".schema x' OR '1'='1\n.tables x' OR '1'='1\n.indexes ' OR 1=1 --\n")
+        let run = shell(".schema \"x' OR '1'='1\"\n.tables x' OR '1'='1\n.indexes ' OR 1=1 --\n")
         #expect(run.status == 0)
         #expect(run.output.isEmpty)
         #expect(run.error.isEmpty)
@@ -143,7 +143,7 @@ import Testing
         #expect(all.error.isEmpty)
         let bad = shell(".maxrows 0\n")
         #expect(bad.status == 1)
-        #expect(bad.error.contains("usage: .maxrows N|all"))
+        #expect(bad.error.contains("Usage: .maxrows N|all"))
     }
 
     @Test func aShortResultKeepsItsValuesExactly() {

@@ -54,7 +54,8 @@ import Testing
         let run = shell(".once \(file)\n.tables\nSELECT 'after';\n")
         #expect(run.output == "after\n")
         #expect(try FileBytes.readText(folder.file("once.txt")) == "wine\n")
-        #expect(shell(".once\n").error.contains("usage: .once FILE"))
+        #expect(shell(".once\n").status == 0)
+        #expect(shell(".once -x\n").error.contains("Usage: .once FILE"))
     }
 
     @Test func showIsSQLite3sForTheSettingsBothHave() throws {
@@ -89,12 +90,14 @@ import Testing
                 """)
         let cut = shell(".mode box\n.width 3\nSELECT name FROM wine WHERE id = 2;\n")
         #expect(cut.output.contains("│ Bl… │"))
-        #expect(shell(".width x\n").error.contains("usage: .width N…"))
+        // As sqlite3: a width that is not a number is 0, sized from the content.
+        #expect(shell(".width x\n").status == 0)
     }
 
     @Test func promptsAreKeptForTheTerminal() {
         // The prompts only show at a terminal (see the terminal tests); here they must parse.
-        #expect(shell(".prompt 'sql> ' '  -> '\n.prompt\n").error.contains("usage: .prompt MAIN [CONTINUE]"))
+        #expect(shell(".prompt 'sql> ' '  -> '\n.prompt\n").status == 0)
+        #expect(shell(".prompt a b c\n").error.contains("Usage: .prompt MAIN [CONTINUE]"))
         #expect(shell(".prompt 'sql> '\n").status == 0)
     }
 

@@ -1,0 +1,107 @@
+import CellarKit
+import Glibc
+import TestSupport
+import Testing
+
+@testable import CellarCLI
+
+/// The same command line and input through sqlite3 3.40 and `cellar shell`, each on a fresh database
+/// file: standard output byte for byte, and whether each failed. The differences cellar keeps on
+/// purpose are in docs/shell/sqlite3-differences.md, not here.
+@Suite struct SQLite3ComparisonTests {
+    /// One comparison: the arguments (`DB` stands for the database file) and standard input.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let arguments: [String]
+        let input: String
+        init(_ arguments: [String], _ input: String = "") {
+            self.arguments = arguments
+            self.input = input
+        }
+        var testDescription: String { (arguments + [input.debugDescription]).joined(separator: " ") }
+    }
+
+    static let table =
+        "CREATE TABLE t(a INTEGER, b TEXT, c REAL);\nINSERT INTO t VALUES (1, 'x', 1.5), (22, NULL, -0.25), (3, 'a<b & \"c''d\"', 1e100);\n"
+
+    static let commandLines: [Case] = [
+        Case(["-header", "DB", "SELECT 1 AS one"]),
+        Case(["-header", "-csv", "DB"], table + "SELECT * FROM t;\n"),
+        Case(["--csv", "--header", "DB"], table + "SELECT * FROM t;\n"),
+        Case(["DB", "CREATE TABLE t(a)", "INSERT INTO t VALUES (1), (2)", "SELECT sum(a) FROM t"]),
+        Case(["DB", "SELECT 1; SELECT 2", ".print done"]),
+        Case(["DB", "SELECT nope", "SELECT 1"]),
+        Case(["DB", ".bogus", "SELECT 1"]),
+        Case(["-separator", ";", "-newline", "@", "-nullvalue", "NIL", "DB", "SELECT 1, NULL, 'x'"]),
+        Case(["-cmd", ".mode csv", "-cmd", ".headers on", "DB", "SELECT 1 AS a, 2 AS b"]),
+        Case(["-cmd", "SELECT 5", "DB"], "SELECT 6;\n"),
+        Case(["-bail", "DB"], "SELECT 1;\nSELECT nope;\nSELECT 2;\n"),
+        Case(["-batch", "-list", "DB"], table + "SELECT * FROM t;\n"),
+        Case(["-line", "DB", "SELECT 1 AS a, 'b' AS bee"]),
+        Case(["-quote", "DB", "SELECT 1, 'it''s', NULL"]),
+        Case(["-json", "DB", "SELECT 1 AS a, 'x' AS b"]),
+        Case(["-markdown", "DB", "SELECT 1 AS a, 'x' AS b"]),
+        Case(["-table", "DB", "SELECT 1 AS a, 'x' AS b"]),
+        Case(["-readonly", "DB", "SELECT 1"]),
+        Case(["-bogus", "DB"]),
+    ]
+
+    static let modes: [Case] = [
+        Case(["DB"], table + ".mode column\nSELECT * FROM t;\n.headers off\nSELECT * FROM t;\n"),
+        Case(["-column", "DB"], table + "SELECT a AS 'a long name', b FROM t;\nSELECT 1 WHERE 0;\n"),
+        Case(["DB"], table + ".mode column\n.width 5 -12\nSELECT a, b FROM t;\n"),
+        Case(["-html", "DB"], table + "SELECT * FROM t;\n.headers on\nSELECT * FROM t;\n"),
+        Case(["DB"], table + ".mode tcl\nSELECT * FROM t;\n.headers on\nSELECT 'tab\there', 'nl\nx', 'back\\slash';\n"),
+        Case(["-ascii", "DB"], table + "SELECT * FROM t;\n.headers on\nSELECT * FROM t;\n"),
+        Case(["-tabs", "DB"], table + "SELECT * FROM t;\n.headers on\nSELECT * FROM t;\n"),
+        Case(["DB"], ".mode tabs\n.show\n.mode ascii\n.show\n.mode tcl\n.show\n"),
+    ]
+
+    /// The defects of issue 25, each against sqlite3's output.
+    static let fixes: [Case] = [
+        Case(["DB"], "CREATE TABLE _(x);\nCREATE TABLE x(y);\n.schema '\\_'\n.schema \"\\_\"\n.schema X\n.schema x*\n"),
+        Case(
+            ["DB"],
+            "CREATE TABLE ab(x);\nCREATE TABLE \"my t\"(x);\nCREATE VIEW v2 AS SELECT 1 AS y;\n"
+                + "CREATE VIEW \"v 3\"(a,\"b c\", \"select\") AS SELECT 1,2,3 FROM ab;\nCREATE INDEX i1 ON ab(x);\n.schema\n.schema v%\n"
+        ),
+        Case(["DB"], ".print a\\vb\\a\\f\\b \"c\\vd\"\n"),
+        Case(["DB"], ".show\n"),
+        Case(["DB"], ".bail on BAD\n"), Case(["DB"], ".headers on BAD\n"), Case(["DB"], ".timer off BAD\n"),
+        Case(["DB"], ".show BAD\n"), Case(["DB"], ".stats off BAD\n"), Case(["DB"], ".schema A B\n"),
+        Case(["DB"], ".nullvalue\n"), Case(["DB"], ".indexes a b\n"), Case(["DB"], ".echo\n"),
+        Case(["DB"], ".prompt\nSELECT 1;\n"), Case(["DB"], ".timeout zzz\nSELECT 1;\n"),
+        Case(["DB"], ".width xxx\nSELECT 1;\n"), Case(["DB"], ".once\nSELECT 1;\n"), Case(["DB"], ".lint\n"),
+        Case(["DB"], ".eqp maybe\nSELECT 1;\n"), Case(["DB"], ".headers 1\nSELECT 1 AS a;\n.headers 0x0\nSELECT 2;\n"),
+        Case(["DB"], ".help zz\n"),
+    ]
+
+    private func compare(_ testCase: Case) throws {
+        let folder = TemporaryDirectory()
+        let environment = ["HOME": folder.path]
+        let reference = try Shell.run(
+            "/usr/bin/sqlite3", testCase.arguments.map { $0 == "DB" ? folder.file("s.db") : $0 }, environment: environment,
+            input: Array(testCase.input.utf8))
+        let run = InProcessRun(
+            ["shell"] + testCase.arguments.map { $0 == "DB" ? folder.file("c.db") : $0 }, input: testCase.input,
+            environment: environment)
+        let expected = reference.output.replacing(folder.file("s.db"), with: folder.file("c.db"))
+        #expect(run.output == expected, "sqlite3: \(reference.error)\ncellar: \(run.error)")
+        #expect(
+            (run.status == 0) == (reference.status == 0),
+            "sqlite3 \(reference.status): \(reference.error)\ncellar \(run.status): \(run.error)")
+    }
+
+    @Test(arguments: commandLines) func commandLine(_ testCase: Case) throws { try compare(testCase) }
+
+    @Test(arguments: modes) func mode(_ testCase: Case) throws { try compare(testCase) }
+
+    @Test(arguments: fixes) func fix(_ testCase: Case) throws { try compare(testCase) }
+
+    /// `-header` once parsed as `-h` with letters after it: help, and exit 0 having run nothing.
+    @Test func aFlagsLetterWithMoreAfterItIsNeverThatFlag() {
+        let run = InProcessRun(["shell", "-hx"])
+        #expect(run.status == 2)
+        #expect(run.error.contains("unknown option '-hx'"))
+        #expect(run.output.isEmpty)
+    }
+}
