@@ -12,6 +12,8 @@ enum CommandRegistry {
             BaselineCommand.self,
             SeedCommand.self,
             SchemaCommand.self,
+            LintCommand.self,
+            TestCommand.self,
             DumpCommand.self,
             RestoreCommand.self,
             CreateCommand.self,

@@ -102,7 +102,7 @@ enum MigrateCommand: Command {
         return .success
     }
 
-    private static func describe(_ outcome: MigrationOutcome) -> String {
+    static func describe(_ outcome: MigrationOutcome) -> String {
         var parts = [
             MigrationProgress.count(outcome.statementCount, "statement"),
             "\(MigrationProgress.count(outcome.changedRows, "row")) changed",
@@ -112,6 +112,10 @@ enum MigrateCommand: Command {
             if !changes.dropped.isEmpty { parts.append("dropped \(changes.dropped.joined(separator: ", "))") }
             if !changes.redefined.isEmpty { parts.append("redefined \(changes.redefined.joined(separator: ", "))") }
         }
+        let counts = outcome.rowCountChanges.map { change in
+            "\(change.table) \(change.before.map(MigrationProgress.number) ?? "-") → \(change.after.map(MigrationProgress.number) ?? "-")"
+        }
+        if !counts.isEmpty { parts.append("rows: \(counts.joined(separator: ", "))") }
         parts.append(MigrationProgress.duration(outcome.durationMilliseconds))
         return ControlCharacterEscaping.escape("\(outcome.migration.identifier): \(parts.joined(separator: ", "))")
     }

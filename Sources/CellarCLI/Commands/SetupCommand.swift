@@ -8,6 +8,9 @@ enum SetupCommand: Command {
         abstract: "Create the database if missing, apply pending migrations, then seeds not yet applied.",
         options: [
             OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
+            OptionSpec(
+                "dry-run",
+                help: "Bootstrap a new in-memory database (every migration, then every seed), report, change nothing."),
             MigrationSession.dumpSchemaOption,
         ] + BackupPolicy.options + FleetOptions.options + [FleetOptions.format],
         discussion: """
@@ -28,6 +31,7 @@ enum SetupCommand: Command {
         let migrations = try session.loadMigrations()
         let seeds = try session.translating { try loadSeeds(invocation) }
         let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
+        if invocation.arguments.has("dry-run") { return try dryRun(migrations, seeds: seeds, session: session) }
         try session.refuseBackupIfRemote()
         if !session.isRemote { try session.preflight(migrations, options: options) }
         return try session.withWritableConnection(creating: true, fileFunctions: true) { database in
@@ -66,6 +70,39 @@ enum SetupCommand: Command {
             try session.dumpSchemaIfAsked(database)
             return .success
         }
+    }
+
+    /// A fresh bootstrap rehearsed in memory: every migration, then every seed, on a new database set
+    /// up as the configured one would be, reported as `migrate --dry-run` reports; `writefile` is
+    /// refused, so that nothing outside memory changes.
+    private static func dryRun(_ migrations: [Migration], seeds: [Seed], session: MigrationSession) throws -> ExitStatus {
+        let opener = DatabaseOpener(session.configuration)
+        let database = try opener.open(":memory:", options: opener.options(mode: .readWriteCreate, fileFunctions: true))
+        try database.setAuthorizer { request in
+            request.action == .function && request.second?.lowercased() == "writefile" ? .deny : .allow
+        }
+        let start = WallClock.milliseconds()
+        let outcomes = try session.translating { try Migrator(database: database, migrations: migrations).rehearseOnConnection() }
+        for outcome in outcomes where !outcome.wasSkipped { try session.io.printOutput(MigrateCommand.describe(outcome)) }
+        let seedOutcomes = try session.translating {
+            do {
+                return try Seeder(connection: database).run(seeds)
+            } catch MigrationError.failed(var diagnostic) {
+                diagnostic.notes = ["dry run: the seed failed on a new in-memory database; the database was not changed"]
+                throw MigrationError.failed(diagnostic)
+            }
+        }
+        for outcome in seedOutcomes {
+            try session.io.printOutput(
+                ControlCharacterEscaping.escape(
+                    "\(outcome.seed.path): \(MigrationProgress.count(outcome.statementCount, "statement")), "
+                        + "\(MigrationProgress.count(outcome.changedRows, "row")) changed"))
+        }
+        try session.io.printOutput(
+            "dry run: a new database would get \(MigrationProgress.count(outcomes.count, "migration")) and "
+                + "\(MigrationProgress.count(seedOutcomes.count, "seed")) "
+                + "(\(MigrationProgress.duration(WallClock.milliseconds() - start))); the database was not changed")
+        return .success
     }
 
     /// The seeds folder's seeds; none when the default folder does not exist.

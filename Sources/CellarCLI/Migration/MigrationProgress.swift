@@ -50,6 +50,9 @@ final class MigrationProgress {
         milliseconds < 10_000 ? "\(Int(milliseconds.rounded())) ms" : seconds(milliseconds)
     }
 
+    /// `1,204`.
+    static func number(_ number: Int) -> String { TableRowCounts.formatted(number) }
+
     /// `1 migration`, `3 migrations`.
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"

@@ -58,6 +58,12 @@ struct DatabaseOpener {
         guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
             return try open(":memory:", options: options(mode: .readWriteCreate))
         }
+        return try openForRehearsal(at: path)
+    }
+
+    /// Opens the database file at `path` read-only, without the checkpoint on close, so that it stays
+    /// byte for byte as it was (`lint --against`, `test --against`).
+    func openForRehearsal(at path: String) throws -> Database {
         var options = options(mode: .readOnly)
         options.checkpointsOnClose = false
         return try open(path, options: options)

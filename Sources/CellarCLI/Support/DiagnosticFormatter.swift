@@ -16,10 +16,14 @@ struct DiagnosticFormatter {
     static let coloredErrorLabel = "\u{1B}[1;31merror:\u{1B}[0m"
 
     /// The whole report, lines joined with newlines, every piece of outside text escaped.
-    func format(_ diagnostic: Diagnostic) -> String {
+    ///
+    /// - Parameter label: what stands for `error:`, such as `warning[destructive]:` for a lint finding
+    ///   (a label starting with `warning` is coloured magenta, others red).
+    func format(_ diagnostic: Diagnostic, label plainLabel: String = "error:") -> String {
         let path = ControlCharacterEscaping.escape(diagnostic.path)
         let place = diagnostic.location.map { "\(path):\($0.line):\($0.column)" } ?? path
-        let label = usesColor ? Self.coloredErrorLabel : "error:"
+        let color = plainLabel.hasPrefix("warning") ? "1;35" : "1;31"
+        let label = usesColor ? "\u{1B}[\(color)m\(plainLabel)\u{1B}[0m" : plainLabel
         var lines = ["\(place): \(label) \(ControlCharacterEscaping.escape(diagnostic.message))"]
         if let location = diagnostic.location, let line = diagnostic.sourceLine {
             let number = String(location.line)

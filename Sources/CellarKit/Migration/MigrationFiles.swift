@@ -24,3 +24,20 @@ package struct MigrationFiles: Sendable {
         problems.first { $0.version == version }
     }
 }
+
+extension MigrationFiles {
+    /// The migration in the file at `path` (named `<version>_<name>.sql`), read and checked, for the
+    /// commands that take files by name.
+    ///
+    /// - Throws: ``MigrationError`` for a file that cannot be read or used.
+    package static func migration(at path: String) throws(MigrationError) -> Migration {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let bytes: [UInt8]
+        do {
+            bytes = try FileContents.read(path)
+        } catch {
+            throw .invalidFile(Diagnostic(path: path, message: "cannot read the file: \(error)"))
+        }
+        return try MigrationParser.parse(bytes, fileName: name, path: path)
+    }
+}

@@ -12,6 +12,9 @@ public struct MigrationOutcome: Sendable {
     public let changedRows: Int
     /// Schema objects the section created, dropped or redefined (collected by ``Migrator/plan(_:)`` only).
     public let schemaChanges: SchemaChanges?
+    /// Tables whose row count the section changed, with the counts before and after (nil: the table
+    /// did not exist); collected by ``Migrator/plan(_:)`` only.
+    package var rowCountChanges: [(table: String, before: Int?, after: Int?)] = []
 
     /// An outcome from its parts, for a migrator running on another engine (a dqlite cluster).
     package init(

@@ -218,15 +218,19 @@ extension Migrator {
     ) throws -> (MigrationOutcome, [ForeignKeyViolation]) {
         if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
         let schemaBefore = collectsSchemaChanges ? try SchemaChanges.snapshot(of: database) : [:]
+        let rowsBefore = collectsSchemaChanges ? try TableRowCounts.read(database) : [:]
         let result = try runner(for: migration).run(
             migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
             isGuarded: true)
         let after = checkingForeignKeys ? try checkForeignKeys(of: migration, before: violationsBefore) : []
         let changes =
             collectsSchemaChanges ? SchemaChanges(before: schemaBefore, after: try SchemaChanges.snapshot(of: database)) : nil
-        let outcome = MigrationOutcome(
+        var outcome = MigrationOutcome(
             migration: migration, wasSkipped: false, durationMilliseconds: WallClock.milliseconds() - start,
             statementCount: result.statementCount, changedRows: result.changedRows, schemaChanges: changes)
+        if collectsSchemaChanges {
+            outcome.rowCountChanges = TableRowCounts.changes(from: rowsBefore, to: try TableRowCounts.read(database))
+        }
         return (outcome, after)
     }
 

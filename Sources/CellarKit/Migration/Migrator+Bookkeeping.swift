@@ -68,4 +68,20 @@ extension Migrator {
         if database.isRemote { return try rehearsal.rehearseInRolledBackTransaction(options) }
         return try rehearsal.migrate(options)
     }
+
+    /// Applies pending migrations to this migrator's own connection as a rehearsal does (`ATTACH`
+    /// refused, schema changes and row counts collected), for a connection that is itself thrown away:
+    /// `setup --dry-run` bootstraps an in-memory database this way, then runs the seeds on it.
+    ///
+    /// - Returns: the outcomes, with ``MigrationOutcome/schemaChanges`` filled in.
+    /// - Throws: as ``plan(_:)``.
+    package func rehearseOnConnection(_ options: Options = Options()) throws -> [MigrationOutcome] {
+        collectsSchemaChanges = true
+        isRehearsal = true
+        defer {
+            collectsSchemaChanges = false
+            isRehearsal = false
+        }
+        return try migrate(options)
+    }
 }

@@ -27,12 +27,36 @@ public struct AuthorizationRequest: Sendable {
     public let first: String?
     /// The second detail (the function name for ``Action/function``).
     public let second: String?
+    /// The schema the action touches (`main`, `temp`, an attached one), when SQLite names one.
+    public let schema: String?
+    /// The innermost trigger or view whose body the action comes from; nil for the statement's own.
+    public let accessor: String?
 
     /// A request from its parts; an engine without SQLite's authorizer builds them to consult policies.
-    package init(action: Action, first: String?, second: String?) {
+    package init(action: Action, first: String?, second: String?, schema: String? = nil, accessor: String? = nil) {
         self.action = action
         self.first = first
         self.second = second
+        self.schema = schema
+        self.accessor = accessor
+    }
+
+    /// `SQLITE_DELETE` and `SQLITE_DROP_TABLE`, for readers outside the C boundary.
+    static let deleteCode = SQLITE_DELETE
+    static let dropTableCode = SQLITE_DROP_TABLE
+
+    /// SQLite's action code (`SQLITE_DROP_TABLE`, `SQLITE_DELETE`, …), for readers that tell apart
+    /// more than ``Action`` does.
+    package var code: Int32 {
+        switch action {
+        case .transaction: SQLITE_TRANSACTION
+        case .savepoint: SQLITE_SAVEPOINT
+        case .attach: SQLITE_ATTACH
+        case .detach: SQLITE_DETACH
+        case .function: SQLITE_FUNCTION
+        case .pragma: SQLITE_PRAGMA
+        case .other(let code): code
+        }
     }
 }
 
@@ -109,11 +133,12 @@ extension Database {
         }
         let code = sqlite3_set_authorizer(
             handle,
-            { context, code, first, second, _, _ in
+            { context, code, first, second, schema, accessor in
                 let chain = Unmanaged<AuthorizerChain>.fromOpaque(context!).takeUnretainedValue()
                 let request = AuthorizationRequest(
                     action: AuthorizationRequest.Action(code: code), first: first.map { String(cString: $0) },
-                    second: second.map { String(cString: $0) })
+                    second: second.map { String(cString: $0) }, schema: schema.map { String(cString: $0) },
+                    accessor: accessor.map { String(cString: $0) })
                 return chain.decide(request) == .allow ? SQLITE_OK : SQLITE_DENY
             }, Unmanaged.passUnretained(authorizers).toOpaque())
         try check(code)

@@ -1,0 +1,92 @@
+import CellarDqlite
+import CellarKit
+
+/// `cellar test`: runs migrations up, down and up again on a rehearsal, and changes nothing.
+enum TestCommand: Command {
+    static let spec = CommandSpec(
+        name: "test",
+        abstract: "Run each pending migration up, down and up again on a rehearsal; check what its down restores.",
+        options: [
+            OptionSpec("all", help: "Test every migration, from an empty database."),
+            OptionSpec(
+                "against", value: "database",
+                help: "Rehearse on an in-memory copy of this database, counting every table's rows at each step."),
+        ],
+        discussion: """
+            Without --against, migrations run on an in-memory replay of the migrations before them. After
+            the down, the schema must equal the schema before the up; after the second up, the schema the
+            first up built. With --against, a table that loses rows the migration does not delete fails
+            the test. Each migration is reported ok, no down section, or with what its down does not
+            restore. The database is only read.
+            """)
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let arguments = invocation.arguments
+        let session = MigrationSession(invocation)
+        let migrations = try session.loadMigrations()
+        let opener = DatabaseOpener(invocation.configuration)
+        let rehearsal: Database
+        let targets: [Migration]
+        var countsRows = false
+        if let against = arguments.value("against") {
+            if arguments.has("all") {
+                throw UsageError(
+                    "--all tests every migration from an empty database and --against the pending ones on a copy of a "
+                        + "database: give one of them", command: spec.name)
+            }
+            if DqliteURL.isDqlite(against) {
+                invocation.io.printError(
+                    "cellar: a dqlite cluster cannot be copied (dqlite offers no backup API): testing on an in-memory "
+                        + "replay of the migrations instead, without row counts")
+                rehearsal = try opener.open(":memory:", options: opener.options(mode: .readWriteCreate))
+                var configuration = invocation.configuration
+                configuration.databasePath = against
+                let remote = MigrationSession(Invocation(arguments: arguments, configuration: configuration, io: invocation.io))
+                targets = try remote.withReadableConnection { try pending(migrations, on: $0, session) }
+            } else {
+                guard DatabaseFile.exists(against) else { throw CommandFailure(message: "no database at '\(against)'") }
+                let source = try opener.openForRehearsal(at: against)
+                targets = try pending(migrations, on: source, session)
+                guard let copy = try source.rehearsalCopy() as? Database else {
+                    throw CommandFailure(message: "cannot copy '\(against)' for a rehearsal")
+                }
+                rehearsal = copy
+                countsRows = true
+            }
+        } else {
+            rehearsal = try opener.open(":memory:", options: opener.options(mode: .readWriteCreate))
+            targets =
+                arguments.has("all")
+                ? migrations : try session.withReadableConnection { try pending(migrations, on: $0, session) }
+        }
+        let results = try session.translating {
+            try MigrationTester(rehearsal: rehearsal, migrations: migrations, countsRows: countsRows).test(targets)
+        }
+        for result in results {
+            for line in describe(result) { try invocation.io.printOutput(ControlCharacterEscaping.escape(line)) }
+        }
+        let failed = results.filter(\.isFailed).count
+        let withoutDown = results.filter { !$0.isFailed && !$0.hasDownSection }.count
+        if !invocation.configuration.isQuiet {
+            invocation.io.printError(
+                "cellar: test: \(MigrationProgress.count(results.count, "migration")): \(results.count - failed - withoutDown) ok, "
+                    + "\(withoutDown) without a down section, \(failed) failed; the database was not changed")
+        }
+        return failed > 0 ? .failure : .success
+    }
+
+    private static func pending(_ migrations: [Migration], on database: any SQLConnection, _ session: MigrationSession) throws
+        -> [Migration]
+    {
+        try session.translating {
+            try Migrator(connection: database, migrations: migrations).pending(.init(allowsOutOfOrder: true))
+        }
+    }
+
+    /// `0042_rebuild_media: failed` and an indented line per problem.
+    static func describe(_ result: MigrationTestResult) -> [String] {
+        let verdict = result.isFailed ? "failed" : result.hasDownSection ? "ok" : "no down section"
+        let details = result.rowLosses + result.schemaProblems + result.rowDeletions
+        return ["\(result.migration.identifier): \(verdict)"] + details.map { "  " + $0 }
+    }
+}
