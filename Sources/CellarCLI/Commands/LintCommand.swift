@@ -5,7 +5,7 @@ import Glibc
 /// and changes nothing.
 enum LintCommand: Command {
     static let spec = CommandSpec(
-        name: "lint",
+        name: "lint", cluster: .runs,
         abstract: "Check migrations before they run: what each would lose, and SQLite's hazards. Changes nothing.",
         arguments: [
             .init("file", help: "Migration files to check (default: the pending migrations).", optional: true, repeatable: true)

@@ -4,7 +4,7 @@ import CellarKit
 /// `cellar test`: runs migrations up, down and up again on a rehearsal, and changes nothing.
 enum TestCommand: Command {
     static let spec = CommandSpec(
-        name: "test",
+        name: "test", cluster: .runs,
         abstract: "Run each pending migration up, down and up again on a rehearsal; check what its down restores.",
         options: [
             OptionSpec("all", help: "Test every migration, from an empty database."),
