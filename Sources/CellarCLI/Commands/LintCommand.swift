@@ -30,7 +30,15 @@ enum LintCommand: Command {
             not-atomic, big-table (with --against), and SQLite's own errors. A comment
             '-- cellar:allow RULE' on the line before a statement silences RULE there; before the first
             statement, for the whole file. Exit 1 if there is an error (with --strict, a warning too).
-            """)
+            """,
+        examples: [
+            .init("cellar lint", "Check the pending migrations against the schema the applied ones build."),
+            .init("cellar lint --all --min-sqlite 3.31.0", "Check every migration, for deployments linking SQLite 3.31."),
+            .init(
+                "cellar lint migrations/0042_rebuild_media.sql --against prod-copy.sqlite",
+                "Check one file, warning about long locks on the tables of a copy of production."),
+            .init("cellar lint --format sarif > lint.sarif", "Write SARIF 2.1.0 for a code review tool."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments

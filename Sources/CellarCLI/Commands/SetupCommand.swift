@@ -24,6 +24,9 @@ enum SetupCommand: Command {
             .init("cellar setup", "Create cellar.sqlite if it is missing, apply every pending migration, then every new seed."),
             .init("cellar setup -d app.sqlite --backup", "On a deploy: copy the database aside first when something is pending."),
             .init("cellar setup -d 'tenants/*.sqlite' --jobs 4", "Set up every tenant database, four at a time."),
+            .init(
+                "cellar setup --dry-run",
+                "Bootstrap a new database in memory (every migration, then every seed) and report; nothing is written."),
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {

@@ -18,7 +18,14 @@ enum TestCommand: Command {
             first up built. With --against, a table that loses rows the migration does not delete fails
             the test. Each migration is reported ok, no down section, or with what its down does not
             restore. The database is only read.
-            """)
+            """,
+        examples: [
+            .init("cellar test", "Run each pending migration up, down and up again on an in-memory replay."),
+            .init("cellar test --all", "Test every migration, from an empty database."),
+            .init(
+                "cellar test --against prod-copy.sqlite",
+                "Test the pending migrations on an in-memory copy of a database, counting every table's rows."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments
