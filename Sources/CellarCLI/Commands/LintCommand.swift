@@ -63,7 +63,8 @@ enum LintCommand: Command {
             options.rowCounts = try rowCounts(of: against, invocation: invocation)
         }
         let opener = DatabaseOpener(invocation.configuration)
-        let replay = try opener.open(":memory:", options: opener.options(mode: .readWriteCreate))
+        let replay = try SchemaReplay(migrations: files.migrations, options: opener.options(mode: .readWriteCreate))
+            .makeDatabase()
         let report = try session.translating {
             try MigrationLinter(replay: replay, options: options).lint(targets, history: files.migrations)
         }

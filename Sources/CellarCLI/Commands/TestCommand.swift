@@ -45,7 +45,8 @@ enum TestCommand: Command {
                 invocation.io.printError(
                     "cellar: a dqlite cluster cannot be copied (dqlite offers no backup API): testing on an in-memory "
                         + "replay of the migrations instead, without row counts")
-                rehearsal = try opener.open(":memory:", options: opener.options(mode: .readWriteCreate))
+                rehearsal = try SchemaReplay(migrations: migrations, options: opener.options(mode: .readWriteCreate))
+                    .makeDatabase()
                 var configuration = invocation.configuration
                 configuration.databasePath = against
                 let remote = MigrationSession(Invocation(arguments: arguments, configuration: configuration, io: invocation.io))
@@ -61,7 +62,7 @@ enum TestCommand: Command {
                 countsRows = true
             }
         } else {
-            rehearsal = try opener.open(":memory:", options: opener.options(mode: .readWriteCreate))
+            rehearsal = try SchemaReplay(migrations: migrations, options: opener.options(mode: .readWriteCreate)).makeDatabase()
             targets =
                 arguments.has("all")
                 ? migrations : try session.withReadableConnection { try pending(migrations, on: $0, session) }

@@ -35,7 +35,8 @@ package struct LintReport: Sendable {
 /// functions) are prepared but not run.
 ///
 /// ```swift
-/// let linter = try MigrationLinter(replay: try Database(path: ":memory:"), options: LintOptions())
+/// let replay = try SchemaReplay(migrations: history).makeDatabase()
+/// let linter = try MigrationLinter(replay: replay, options: LintOptions())
 /// let report = try linter.lint(pending, history: allMigrations)
 /// ```
 package final class MigrationLinter {
@@ -57,8 +58,9 @@ package final class MigrationLinter {
     /// the newest target is replayed first, in version order (a target stands in for a file of
     /// `history` with its version).
     ///
-    /// - Returns: the findings; a migration that fails to replay ends the report there.
-    /// - Throws: ``SQLiteError`` when the replay itself cannot be read.
+    /// - Returns: the findings; a checked migration that SQLite refuses ends the report there.
+    /// - Throws: ``MigrationError/failed(_:)`` worded as the replay's when a predecessor fails to
+    ///   replay (see ``SchemaReplay``), ``SQLiteError`` when the replay itself cannot be read.
     package func lint(_ targets: [Migration], history: [Migration]) throws -> LintReport {
         var report = LintReport()
         guard let newest = targets.map(\.version).max() else { return report }
@@ -68,19 +70,18 @@ package final class MigrationLinter {
         schema = try LintSchema.read(replay)
         schemaVersion = try currentSchemaVersion()
         for migration in sequence {
-            let isTarget = targetVersions.contains(migration.version)
+            guard targetVersions.contains(migration.version) else {
+                // A predecessor only builds the schema: the shared replay runs it, its failures worded as
+                // the replay's.
+                try SchemaReplay(migrations: [migration], options: replay.options).run(migration, on: replay)
+                schema = try LintSchema.read(replay, previous: schema)
+                schemaVersion = try currentSchemaVersion()
+                continue
+            }
             var run = LintRun(migration: migration, linter: self)
             let failed = try run.replay()
-            if isTarget {
-                report.checked.append(migration)
-                report.findings += run.findings()
-            } else if let failure = run.failure {
-                report.findings.append(
-                    LintFinding(
-                        .sqlite, in: migration, at: failure.offset,
-                        "replaying migration \(migration.versionText) failed: \(failure.message) "
-                            + "(the migrations after it are read against the schema it builds)"))
-            }
+            report.checked.append(migration)
+            report.findings += run.findings()
             if failed {
                 report.stoppedAt = migration
                 break

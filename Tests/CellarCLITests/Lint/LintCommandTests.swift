@@ -25,6 +25,25 @@ import Testing
         #expect(LintCorpus.findings(project.run(["lint"])).count == 2)
     }
 
+    /// Synapse drops a table's partial index with the table and queues a background job to build it
+    /// again, naming it in a string: the migration knows the index goes.
+    @Test func anIndexTheMigrationNamesIsNoOversight() throws {
+        let up = LintCorpus.rebuild(leaving: ["CREATE INDEX"]) + "INSERT INTO audit VALUES ('media_by_title');\n"
+        let project = try LintCorpus.project(pending: ["0002_rebuild_media.sql": "-- migrate:up\n" + up])
+        let lint = project.run(["lint"])
+        #expect(lint.status == 0 && LintCorpus.findings(lint).isEmpty, "\(lint)")
+    }
+
+    @Test func aPredecessorThatFailsToReplayIsTheReplaysError() throws {
+        let project = try LintCorpus.project(pending: ["0003_more.sql": "-- migrate:up\nCREATE TABLE more (id INTEGER);\n"])
+        try project.folder.write("migrations/0002_broken.sql", "-- migrate:up\nCREATE INDEX x ON nowhere (id);\n")
+        let lint = project.run(["lint", project.folder.file("migrations/0003_more.sql")])
+        #expect(lint.status == 1)
+        #expect(
+            lint.error.contains("0002_broken.sql:2:1: error: replaying migration 0002 failed: no such table: main.nowhere"),
+            "\(lint)")
+    }
+
     @Test func findingsComeWithTheSourceLineAndACaret() throws {
         let project = try LintCorpus.project(pending: ["0002_purge.sql": "-- migrate:up\n  DELETE FROM subtitles;\n"])
         let lines = project.run(["lint"]).output.split(separator: "\n", omittingEmptySubsequences: false)
