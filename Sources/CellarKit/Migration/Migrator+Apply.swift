@@ -140,6 +140,7 @@ extension Migrator {
         observer?(.started(migration))
         if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
         let start = WallClock.milliseconds()
+        let rowsBefore = collectsSchemaChanges ? try TableRowCounts.read(database) : [:]
         let result: SectionRunner.Result
         do {
             result = try runner(for: migration).run(
@@ -162,9 +163,13 @@ extension Migrator {
         try database.transaction(.immediate) {
             try Ledger.finish(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
         }
-        return MigrationOutcome(
+        var outcome = MigrationOutcome(
             migration: migration, wasSkipped: false, durationMilliseconds: duration, statementCount: result.statementCount,
             changedRows: result.changedRows, schemaChanges: nil)
+        if collectsSchemaChanges {
+            outcome.rowCountChanges = TableRowCounts.changes(from: rowsBefore, to: try TableRowCounts.read(database))
+        }
+        return outcome
     }
 
     /// Claims `migration` for this connection in a short `BEGIN IMMEDIATE` transaction, so that racing
