@@ -39,7 +39,7 @@ enum MigrateBenchmark {
     }
 
     /// What each generated migration does: a table, an index and a few rows, like a small real upgrade.
-    private static func migration(_ index: Int) -> String {
+    static func migration(_ index: Int) -> String {
         """
         CREATE TABLE t_\(index) (id INTEGER PRIMARY KEY, name TEXT NOT NULL, created TEXT);
         CREATE INDEX t_\(index)_by_name ON t_\(index) (name);
