@@ -39,7 +39,7 @@ struct CompletionEngine {
         }
         let typed = pending + "\n" + before
         // Inside a string, a quoted name or a comment the user writes prose or data: nothing to offer.
-        if let last = SQLTokenizer.tokens(in: typed).last, last.isOpen { return [] }
+        if Self.endsInsideTextOrComment(typed) { return [] }
         let word = Self.word(before, breaks: Self.wordBreakCharacters)
         let statement = pending + "\n" + line
         if let dot = word.lastIndex(of: ".") {
@@ -49,7 +49,7 @@ struct CompletionEngine {
             let columns = schema.columns(of: table) ?? []
             return Self.matching(columns, prefix: prefix).map { qualifier + "." + $0 }
         }
-        let earlier = SQLTokenizer.identifiers(in: pending + "\n" + String(before.dropLast(word.count)))
+        let earlier = SQLLexer.names(in: pending + "\n" + String(before.dropLast(word.count)))
         if let previous = earlier.last?.uppercased(), Self.tableKeywords.contains(previous) {
             return schema.tableNames(startingWith: word)
         }
@@ -113,6 +113,13 @@ struct CompletionEngine {
 
     // MARK: - Reading the statement
 
+    /// Whether `text` ends inside a string, a quoted name or a comment (a line comment runs to the end
+    /// of the line being typed).
+    static func endsInsideTextOrComment(_ text: String) -> Bool {
+        guard let last = SQLLexer(text).tokens().last else { return false }
+        return last.isOpen || last.kind == .lineComment
+    }
+
     /// The text after the last word-break character.
     static func word(_ text: String, breaks: String) -> String {
         String(text.reversed().prefix { !breaks.contains($0) }.reversed())
@@ -120,7 +127,7 @@ struct CompletionEngine {
 
     /// Aliases in `statement`, lowercased, each mapped to its table: `FROM wine w`, `JOIN wine AS w`.
     static func aliases(in statement: String, schema: SchemaSnapshot) -> [String: String] {
-        let tokens = SQLTokenizer.identifiers(in: statement)
+        let tokens = SQLLexer.names(in: statement)
         var result: [String: String] = [:]
         for (index, token) in tokens.enumerated() where schema.columns(of: token) != nil {
             var next = index + 1
@@ -133,7 +140,7 @@ struct CompletionEngine {
 
     /// The tables and views of `schema` that `statement` names.
     static func mentionedTables(in statement: String, schema: SchemaSnapshot) -> [String] {
-        unique(SQLTokenizer.identifiers(in: statement).filter { schema.columns(of: $0) != nil })
+        unique(SQLLexer.names(in: statement).filter { schema.columns(of: $0) != nil })
     }
 
     private static func matching(_ candidates: [String], prefix: String) -> [String] {

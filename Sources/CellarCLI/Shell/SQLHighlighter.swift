@@ -1,3 +1,5 @@
+import CellarKit
+
 /// Colours SQL being typed, for the input line on a colour terminal: keywords, strings (and blob
 /// literals), numbers and comments, each wrapped in its SGR code and a reset. Only colour codes are
 /// added: with them removed the text is the input, byte for byte.
@@ -15,7 +17,7 @@ enum SQLHighlighter {
         let bytes = Array(text.utf8)
         let lineStart = pending.isEmpty ? 0 : pending.utf8.count + 1
         var result = ""
-        for token in SQLTokenizer.tokens(in: text) where token.range.upperBound > lineStart {
+        for token in SQLLexer(bytes) where token.range.upperBound > lineStart {
             let range = max(token.range.lowerBound, lineStart)..<token.range.upperBound
             let piece = String(decoding: bytes[range], as: UTF8.self)
             guard let colour = colour(of: token, text: piece) else {
@@ -29,10 +31,10 @@ enum SQLHighlighter {
 
     private static func colour(of token: SQLToken, text: String) -> String? {
         switch token.kind {
-        case .word: SQLKeywords.set.contains(text.uppercased()) ? keyword : nil
-        case .string: string
-        case .number: number
-        case .comment: comment
+        case .keyword: keyword
+        case .string, .blob: string
+        case .integer, .float: number
+        case .lineComment, .blockComment: comment
         default: nil
         }
     }

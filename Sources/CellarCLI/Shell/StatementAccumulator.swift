@@ -71,14 +71,16 @@ struct StatementAccumulator {
         completeness.reset()
     }
 
-    /// Whether `line` is blanks and complete comments (`-- …`, `/* … */`) only.
+    /// Whether `line` is blanks (spaces, tabs, a CR) and complete comments (`-- …`, `/* … */`) only.
     static func holdsOnlyBlanksAndComments(_ line: String) -> Bool {
-        var rest = Substring(line)
-        while true {
-            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
-            if rest.isEmpty || rest.hasPrefix("--") { return true }
-            guard rest.hasPrefix("/*"), let end = rest.dropFirst(2).firstRange(of: "*/") else { return false }
-            rest = rest[end.upperBound...]
+        let bytes = Array(line.utf8)
+        return SQLLexer(bytes).allSatisfy { token in
+            switch token.kind {
+            case .whitespace: bytes[token.range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            case .lineComment: true
+            case .blockComment: !token.isOpen
+            default: false
+            }
         }
     }
 

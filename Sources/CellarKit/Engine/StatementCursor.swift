@@ -42,7 +42,9 @@ package struct StatementCursor<Connection: SQLConnection> {
     package var currentOffset: Int { offset }
 
     /// Where the next statement would start: `currentOffset` after whitespace, comments and `;`.
-    package var nextStatementOffset: Int { SQLTrivia.end(in: UnsafeBufferPointer(rebasing: text[..<length]), from: offset) }
+    package var nextStatementOffset: Int {
+        SQLLexer.statementStart(in: UnsafeBufferPointer(rebasing: text[..<length]), from: offset)
+    }
 
     /// Prepares the next statement, skipping empty ones (a lone `;`, trailing comments).
     ///

@@ -91,7 +91,7 @@ package enum MigrationParser {
         return bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             while index < buffer.count {
-                index = SQLTrivia.end(in: buffer, from: index)
+                index = SQLLexer.statementStart(in: buffer, from: index)
                 guard index < buffer.count else { return false }
                 if buffer[index] != UInt8(ascii: ";") { return true }
                 index += 1
@@ -147,7 +147,7 @@ package enum MigrationParser {
                 message: "'\(downMarker.spelling)' before '\(upMarker.spelling)'")
         }
         if hasStatements(bytes[0..<upMarker.lineStart]) {
-            let start = bytes.withUnsafeBufferPointer { SQLTrivia.end(in: $0, from: 0) }
+            let start = bytes.withUnsafeBufferPointer { SQLLexer.statementStart(in: $0, from: 0) }
             throw located(
                 bytes, text: text, offset: start, path: path, message: "SQL before '\(upMarker.spelling)' would never run")
         }

@@ -50,6 +50,13 @@ package struct SQLLexer: Sequence, IteratorProtocol {
         bytes.withUnsafeBufferPointer { Self.firstSignificantTokens(count, in: $0, from: offset) }
     }
 
+    /// The bare words and closed quoted identifiers of `text`, in order, as the names they stand for
+    /// (``SQLToken/identifierName(in:)``); strings, comments, numbers and operators are skipped.
+    package static func names(in text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return SQLLexer(bytes).compactMap { $0.identifierName(in: bytes) }
+    }
+
     // MARK: - Over a buffer
 
     /// The tokens of `bytes` from `start` on.
@@ -82,11 +89,17 @@ package struct SQLLexer: Sequence, IteratorProtocol {
 
     /// The offset of the first byte at or after `start` that is not whitespace, a comment or the `;`
     /// of an empty statement: where SQLite starts reading the next statement.
+    ///
+    /// A vertical tab and a `/*` that ends the text count as blank here too (SQLite's tokenizer takes
+    /// the first as an illegal token and the second as `/` and `*`), as cellar has always skipped them.
     package static func statementStart(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         while index < bytes.count {
             let token = token(in: bytes, at: index)
-            guard token.isTrivia || token.kind == .semicolon else { return index }
+            let isBlank =
+                token.isTrivia || token.kind == .semicolon || bytes[index] == 0x0B
+                || (index + 2 == bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "*"))
+            guard isBlank else { return index }
             index = token.range.upperBound
         }
         return index
