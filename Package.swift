@@ -82,6 +82,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "CellarDqliteTests",
+            dependencies: ["CellarDqlite", "CellarKit", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "DqliteClientTests",
             dependencies: ["DqliteClient", "TestSupport"],
             swiftSettings: strictSettings

@@ -34,11 +34,6 @@ struct HeldBackStatements {
         pieces = []
     }
 
-    /// Whether `sql` is a schema statement: its first word is `CREATE`, `DROP` or `ALTER`.
-    static func isSchemaStatement(_ sql: String) -> Bool {
-        ["CREATE", "DROP", "ALTER"].contains(TransactionControl.leadingWords(of: sql, count: 1).first)
-    }
-
     /// `pieces` as one text, between `SAVEPOINT` and `RELEASE`, or nil unless the local splitter finds
     /// exactly those statements in it again: a statement ending in a comment without a `;` would
     /// swallow the ones after it, and the server stops, reporting success, at an empty statement.

@@ -6,9 +6,10 @@ import DqliteClient
 /// and script runner run unchanged against it.
 ///
 /// A remote server has no authorizer cellar could install: statements are found locally (trivia
-/// skipped, the end where `sqlite3_complete` says so), each is checked against the installed policies
-/// for transaction control, and prepared against an empty local database, which finds syntax errors
-/// (located at their token) before anything is sent. Errors come back as ``SQLiteError`` with the
+/// skipped, the end where `sqlite3_complete` says so) and prepared on a local copy of the schema, which
+/// finds syntax errors (located at their token) before anything is sent and tells what SQLite knows of
+/// the statement (``StatementFacts``: rows, read-only, transaction control, parameters); each is checked
+/// against the installed policies for transaction control. Errors come back as ``SQLiteError`` with the
 /// server's code and message. A lost leader surfaces as `SQLITE_IOERR_NOT_LEADER`, which
 /// ``isLeadershipLoss(_:)`` recognises; ``restartingAfterLeaderLoss(maximumRestarts:onReconnect:_:)``
 /// finds the new leader and runs the work again.
@@ -27,11 +28,14 @@ package final class RemoteConnection: SQLConnection {
     /// Every request is a round trip to the leader.
     package var isRemote: Bool { true }
     package var cancellation: CancellationFlag?
-    /// An empty local database statements are prepared against first, for syntax errors and parameter counts.
-    private let scratch: Database
+    /// A local copy of the database's schema, without rows, that statements are prepared on first, for
+    /// syntax errors and what SQLite says of them. It starts empty and is copied from the leader when a
+    /// statement names what it lacks; schema statements that ran are run on it too, and a rollback or a
+    /// lost leader empties it again.
+    private var mirror: Database
     /// Statements prepared on the leader, by text, reused while the connection keeps its leader.
     private var prepared: [String: DqliteStatement] = [:]
-    /// Schema statements of a migration waiting to go with the next statement (``holdBack(_:)``).
+    /// Schema statements of a migration waiting to go with the next statement (``holdBack(_:facts:)``).
     private var heldBack = HeldBackStatements()
     /// The migration running now and how many of its statements ran, for ``FaultPause`` points.
     private var faultVersion: Int64?
@@ -54,7 +58,7 @@ package final class RemoteConnection: SQLConnection {
     /// A connection speaking through `database`.
     package init(_ database: RemoteDatabase) throws {
         self.database = database
-        scratch = try Database(path: ":memory:")
+        mirror = try Database(path: ":memory:")
         database.connection.onStatementSent = { [unowned self] sql in
             if let version = faultVersion, sql == "COMMIT" || sql.hasSuffix(Self.commitTail) {
                 FaultPause.reach("commit:\(version)")
@@ -102,6 +106,7 @@ package final class RemoteConnection: SQLConnection {
         prepared = [:]
         heldBack.removeAll()
         transaction.end()
+        forgetMirror()
         return database.connection.leader?.description ?? "?"
     }
 
@@ -129,25 +134,30 @@ package final class RemoteConnection: SQLConnection {
         statement: RemoteStatement?, end: Int
     ) {
         let length = text.count - 1
-        let first = StatementSplitter.firstToken(in: text, from: start, length: length)
+        let body = UnsafeBufferPointer(rebasing: text[..<length])
+        let first = SQLLexer.statementStart(in: body, from: start)
         guard first < length else { return (nil, length) }
-        let end = StatementSplitter.end(in: text, from: first, length: length)
+        let end = StatementSplitter.end(in: body, from: first)
         let piece = UnsafeBufferPointer(rebasing: text[first..<end])
         let sql = String(decoding: piece, as: UTF8.self)
-        try authorize(sql, offset: first)
-        try refuseWriteReturningRows(sql, offset: first)
-        let counted = try localParameterCount(of: sql, offset: first)
-        if let count = counted ?? (ParameterScanner.names(in: piece).isEmpty ? 0 : nil) {
-            return (
-                RemoteStatement(
-                    connection: self, sql: sql, offset: first, prepared: nil, parameterNames: names(in: piece, count: count)), end
-            )
+        let facts = try facts(of: sql, offset: first)
+        try authorize(facts ?? Self.readFacts(of: sql), sql: sql, offset: first)
+        if let facts {
+            try refuseWriteReturningRows(facts, sql: sql, offset: first)
+            return (RemoteStatement(connection: self, sql: sql, offset: first, prepared: nil, facts: facts), end)
+        }
+        let read = Self.readFacts(of: sql)
+        if read.parameterNames.isEmpty {
+            return (RemoteStatement(connection: self, sql: sql, offset: first, prepared: nil, facts: read), end)
         }
         do {
             _ = try sendHeldBack()
             let statement = try preparedOnLeader(sql)
-            let names = names(in: piece, count: statement.parameterCount)
-            return (RemoteStatement(connection: self, sql: sql, offset: first, prepared: statement, parameterNames: names), end)
+            var facts = read
+            if facts.parameterNames.count != statement.parameterCount {
+                facts.parameterNames = Array(repeating: nil, count: statement.parameterCount)
+            }
+            return (RemoteStatement(connection: self, sql: sql, offset: first, prepared: statement, facts: facts), end)
         } catch let error as DqliteError {
             throw translate(error, sql: sql, offset: first)
         }
@@ -185,7 +195,7 @@ package final class RemoteConnection: SQLConnection {
     /// the first failure, so the commit happens only when the statement succeeded, and the values bind
     /// to the first statement. Text that is not one plain statement takes two requests.
     package func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws {
-        guard TransactionControl.operation(of: sql) == nil, let text = Self.withCommit(sql) else {
+        guard (try? mirror.facts(of: sql))?.transactionOperation == nil, let text = Self.withCommit(sql) else {
             try execute(sql, arguments)
             try execute("COMMIT")
             return
@@ -210,10 +220,17 @@ package final class RemoteConnection: SQLConnection {
 
     // MARK: - For statements
 
-    /// Notes what a statement that ran did to the transaction state and the change count.
-    func didRun(_ sql: String, changes: Int) {
+    /// Notes what a statement that ran did to the transaction state, the change count and the local
+    /// copy of the schema.
+    func didRun(_ statement: RemoteStatement, changes: Int) {
+        let facts = statement.facts
         totalChanges += changes
-        transaction.didRun(sql)
+        transaction.didRun(facts)
+        if facts.transactionOperation == "ROLLBACK" || facts.savepoint?.operation == "ROLLBACK" {
+            forgetMirror()
+        } else if facts.changesSchema {
+            do { try mirror.execute(statement.sql) } catch { forgetMirror() }
+        }
         if let version = faultVersion, policies.contains(where: \.refusesTransactionControl) {
             faultStatements += 1
             FaultPause.reach("statement:\(version):\(faultStatements)")
@@ -225,10 +242,8 @@ package final class RemoteConnection: SQLConnection {
     /// Holds `piece` back when it is a schema statement of a migration cellar runs in its own
     /// transaction (see ``HeldBackStatements``), to be sent with the statement after it.
     /// - Returns: whether it was held back (it then counts as run, changing no rows).
-    func holdBack(_ piece: HeldBackStatements.Piece) -> Bool {
-        guard !isAutocommit, policies.contains(where: \.refusesTransactionControl),
-            HeldBackStatements.isSchemaStatement(piece.sql)
-        else { return false }
+    func holdBack(_ piece: HeldBackStatements.Piece, facts: StatementFacts) -> Bool {
+        guard !isAutocommit, policies.contains(where: \.refusesTransactionControl), facts.changesSchema else { return false }
         heldBack.append(piece)
         return true
     }
@@ -293,6 +308,7 @@ package final class RemoteConnection: SQLConnection {
             transaction.end()
             prepared = [:]
             heldBack.removeAll()
+            forgetMirror()
             return SQLiteError(code: Self.leadershipLossCode, message: error.description, sql: sql, offset: offset)
         }
         let code = error.serverCode.map { Int32(truncatingIfNeeded: $0) } ?? SQLITE_ERROR
@@ -317,7 +333,7 @@ package final class RemoteConnection: SQLConnection {
         guard !isLocating else { return offset }
         isLocating = true
         defer { isLocating = false }
-        guard let schema = try? RemoteSchema.copy(of: self),
+        guard let schema = try? RemoteSchema.copy(of: database.connection),
             let token = RemoteDiagnostic.tokenOffset(of: message, in: sql, schema: schema)
         else { return offset }
         return offset + token
@@ -325,24 +341,62 @@ package final class RemoteConnection: SQLConnection {
 
     // MARK: - Preparing
 
-    /// Prepares `sql` against the empty local database: a syntax error is thrown there, located at its
-    /// token, before anything is sent (the server would report the same one); otherwise the number of
-    /// parameters when the local prepare succeeds, nil when it fails for want of the remote schema.
-    private func localParameterCount(of sql: String, offset: Int) throws -> Int? {
-        do {
-            return try scratch.prepare(sql).parameterCount
-        } catch var error as SQLiteError {
-            guard RemoteDiagnostic.isSyntaxError(error.message) else { return nil }
-            error.offset = offset + (error.offset ?? 0)
-            throw error
+    /// What SQLite says of `sql`, prepared on the local copy of the schema: a syntax error is thrown
+    /// there, located at its token, before anything is sent (the server would report the same one).
+    /// When the copy lacks what the statement names, it is copied from the leader again and the prepare
+    /// tried once more; nil when that fails too (the server then reports why, or has what no local
+    /// SQLite has).
+    private func facts(of sql: String, offset: Int) throws -> StatementFacts? {
+        for attempt in 0..<2 {
+            do {
+                return try mirror.facts(of: sql)
+            } catch var error as SQLiteError {
+                if RemoteDiagnostic.isSyntaxError(error.message) {
+                    error.offset = offset + (error.offset ?? 0)
+                    throw error
+                }
+                guard attempt == 0 else { return nil }
+                do {
+                    _ = try sendHeldBack()
+                    mirror = try RemoteSchema.copy(of: database.connection)
+                } catch let error as DqliteError {
+                    throw translate(error, sql: sql, offset: offset)
+                }
+            }
         }
+        return nil
     }
 
-    /// The names of the statement's `count` parameters, each nil for `?NNN` or when they cannot be read.
-    private func names(in statement: UnsafeBufferPointer<UInt8>, count: Int) -> [String?] {
-        guard count > 0 else { return [] }
-        let names = ParameterScanner.names(in: statement)
-        return names.count == count ? names : Array(repeating: nil, count: count)
+    /// Empties the local copy of the schema, to be copied again when a statement needs it: what it
+    /// holds may have been rolled back.
+    private func forgetMirror() {
+        if let empty = try? Database(path: ":memory:") { mirror = empty }
+    }
+
+    /// What the text tells of a statement the local copy cannot prepare: it runs as a query when it
+    /// starts with `SELECT`, `VALUES` or `EXPLAIN`, and its parameters are numbered as SQLite numbers
+    /// them (<https://sqlite.org/lang_expr.html#parameters>).
+    static func readFacts(of sql: String) -> StatementFacts {
+        let bytes = Array(sql.utf8)
+        let first = SQLLexer(bytes).firstSignificantTokens(1).first
+        let isQuery = first.map { token in
+            token.isWord("select", in: bytes) || token.isWord("values", in: bytes) || token.isWord("explain", in: bytes)
+        }
+        var names: [String?] = []
+        for token in SQLLexer(bytes) where token.kind == .parameter {
+            let name = token.text(in: bytes)
+            if name == "?" {
+                names.append(nil)
+            } else if name.hasPrefix("?"), let number = Int(name.dropFirst()), (1...32766).contains(number) {
+                while names.count < number { names.append(nil) }
+                names[number - 1] = name
+            } else if !names.contains(name) {
+                names.append(name)
+            }
+        }
+        return StatementFacts(
+            columnCount: isQuery == true ? 1 : 0, isReadOnly: isQuery == true, isExplain: false, parameterNames: names,
+            actions: [])
     }
 
     /// `sql` prepared on the leader, once per connection.
@@ -373,8 +427,8 @@ package final class RemoteConnection: SQLConnection {
     /// Refuses a write with `RETURNING` before it is sent: a dqlite server runs a statement that returns
     /// rows as a read, outside Raft, so its change is never replicated (dqlite 1.11 returns the rows,
     /// drops the change, and its leader then fails an assertion and exits).
-    private func refuseWriteReturningRows(_ sql: String, offset: Int) throws {
-        guard RemoteStatement.returnsRows(sql), RemoteStatement.changesRows(sql) else { return }
+    private func refuseWriteReturningRows(_ facts: StatementFacts, sql: String, offset: Int) throws {
+        guard facts.writesReturningRows else { return }
         throw SQLiteError(
             code: SQLITE_ERROR,
             message: "RETURNING is not available on a dqlite database: the server runs a statement that returns "
@@ -382,8 +436,8 @@ package final class RemoteConnection: SQLConnection {
             sql: sql, offset: offset)
     }
 
-    private func authorize(_ sql: String, offset: Int) throws {
-        guard let operation = TransactionControl.operation(of: sql) else { return }
+    private func authorize(_ facts: StatementFacts, sql: String, offset: Int) throws {
+        guard let operation = facts.transactionOperation else { return }
         let request = AuthorizationRequest(action: .transaction, first: operation, second: nil)
         var decision = AuthorizationDecision.allow
         for policy in policies where policy.evaluate(request) == .deny { decision = .deny }

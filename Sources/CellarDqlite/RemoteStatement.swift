@@ -4,13 +4,16 @@ import DqliteClient
 
 /// A statement for the cluster's leader, stepped like a local one: a statement that returns rows runs
 /// as a dqlite query whose rows are read frame by frame; any other runs as an exec, whose change count
-/// feeds the connection's total. Without a statement prepared on the leader, the text itself is sent
-/// (one round trip); `BEGIN` waits out `SQLITE_BUSY` up to the busy timeout.
+/// feeds the connection's total. What the statement is (returns rows, read-only, transaction control,
+/// its parameters) is what SQLite said when the connection prepared it on its local copy of the schema
+/// (``StatementFacts``). Without a statement prepared on the leader, the text itself is sent (one round
+/// trip); `BEGIN` waits out `SQLITE_BUSY` up to the busy timeout.
 package final class RemoteStatement: SQLStatement {
     package let sql: String
     /// The byte offset of the statement's first token in the text it was prepared from.
     private let offset: Int
-    private let parameterNames: [String?]
+    /// What SQLite says of the statement.
+    let facts: StatementFacts
     private let connection: RemoteConnection
     private let prepared: DqliteStatement?
     private let returnsRows: Bool
@@ -20,28 +23,26 @@ package final class RemoteStatement: SQLStatement {
     /// The failure of a query started to learn its columns, thrown by the next step.
     private var startFailure: DqliteError?
 
-    init(connection: RemoteConnection, sql: String, offset: Int, prepared: DqliteStatement?, parameterNames: [String?]) {
+    init(connection: RemoteConnection, sql: String, offset: Int, prepared: DqliteStatement?, facts: StatementFacts) {
         self.connection = connection
         self.sql = sql
         self.offset = offset
         self.prepared = prepared
-        self.parameterNames = parameterNames
-        parameters = Array(repeating: .null, count: parameterNames.count)
-        returnsRows = Self.returnsRows(sql)
+        self.facts = facts
+        parameters = Array(repeating: .null, count: facts.parameterNames.count)
+        returnsRows = Self.runsAsQuery(facts)
     }
 
     deinit {
         try? rows?.close()
     }
 
-    /// As SQLite says it: a statement that returns rows without `RETURNING`, or transaction control.
-    package var isReadOnly: Bool {
-        (returnsRows && !sql.uppercased().contains("RETURNING")) || TransactionControl.isTransactionStatement(sql)
-    }
-    package var parameterCount: Int { parameterNames.count }
-    /// dqlite does not report parameter names: they are read from the text (``ParameterScanner``).
+    /// As SQLite says it (`sqlite3_stmt_readonly`); transaction control is read-only.
+    package var isReadOnly: Bool { facts.isReadOnly }
+    package var parameterCount: Int { facts.parameterNames.count }
+    /// dqlite does not report parameter names: they are SQLite's, from the local prepare.
     package func parameterName(at index: Int) -> String? {
-        parameterNames.indices.contains(index - 1) ? parameterNames[index - 1] : nil
+        facts.parameterNames.indices.contains(index - 1) ? facts.parameterNames[index - 1] : nil
     }
 
     package func bind(_ value: (any ValueConvertible)?, at index: Int) throws {
@@ -59,7 +60,7 @@ package final class RemoteStatement: SQLStatement {
             if !isStarted {
                 isStarted = true
                 guard returnsRows else {
-                    connection.didRun(sql, changes: try execute())
+                    connection.didRun(self, changes: try execute())
                     return false
                 }
                 try startQuery()
@@ -69,7 +70,7 @@ package final class RemoteStatement: SQLStatement {
                 throw failure
             }
             guard let rows, try rows.advance() else {
-                connection.didRun(sql, changes: 0)
+                connection.didRun(self, changes: 0)
                 return false
             }
             return true
@@ -179,19 +180,19 @@ package final class RemoteStatement: SQLStatement {
 
     /// Runs the statement as an exec; a `BEGIN` is retried while the write lock is taken. A schema
     /// statement of a migration may be held back, and the statements held back go with this one when
-    /// it has no parameters (``RemoteConnection/holdBack(_:)``).
+    /// it has no parameters (``RemoteConnection/holdBack(_:facts:)``).
     private func execute() throws -> Int {
         let database = connection.database
         let piece = HeldBackStatements.Piece(sql: sql, offset: offset)
-        if TransactionControl.isTransactionStatement(sql) {
-            let operation = TransactionControl.operation(of: sql)
+        if facts.transactionOperation != nil || facts.savepoint != nil {
+            let operation = facts.transactionOperation
             if operation == "ROLLBACK" { connection.dropHeldBack() } else { _ = try connection.sendHeldBack() }
             if operation == "BEGIN" {
                 try database.beginImmediate(sql)
                 return 0
             }
         } else if prepared == nil, parameters.isEmpty {
-            if connection.holdBack(piece) { return 0 }
+            if connection.holdBack(piece, facts: facts) { return 0 }
             if let result = try connection.sendHeldBack(then: piece) { return changes(result) }
         } else {
             _ = try connection.sendHeldBack()
@@ -203,68 +204,15 @@ package final class RemoteStatement: SQLStatement {
     /// The server reports `sqlite3_changes`, which a statement other than INSERT, UPDATE or DELETE
     /// leaves at the count of the last one that was: only those statements' own count is theirs.
     private func changes(_ result: DqliteResult) -> Int {
-        Self.changesRows(sql) ? Int(result.rowsAffected) : 0
+        facts.countsChanges ? Int(result.rowsAffected) : 0
     }
 
-    /// Whether the statement is an INSERT, UPDATE, DELETE or REPLACE (a `WITH` clause before it included),
-    /// whose changes SQLite counts.
-    static func changesRows(_ sql: String) -> Bool {
-        let words = topLevelWords(sql)
-        let writes = ["INSERT", "UPDATE", "DELETE", "REPLACE"]
-        let main = words.first == "WITH" ? words.first { (writes + ["SELECT", "VALUES"]).contains($0) } : words.first
-        return main.map(writes.contains) ?? false
-    }
-
-    /// Whether the statement is one that returns rows (`SELECT`, `VALUES`, `EXPLAIN`, a `WITH` whose
-    /// main statement is a `SELECT`, a `PRAGMA` that reads, or anything with `RETURNING`): those run as a
-    /// QUERY, the rest as an EXEC that counts changes (a dqlite 1.11 server fails a QUERY of a statement
-    /// without result columns, such as `PRAGMA x = y`, with "not an error").
-    static func returnsRows(_ sql: String) -> Bool {
-        let words = topLevelWords(sql)
-        guard let first = words.first else { return false }
-        if words.contains("RETURNING") { return true }
-        switch first {
-        case "SELECT", "VALUES", "EXPLAIN": return true
-        case "PRAGMA": return !sql.utf8.contains(UInt8(ascii: "="))
-        case "WITH":
-            return words.first { ["SELECT", "VALUES", "INSERT", "UPDATE", "DELETE", "REPLACE"].contains($0) } == "SELECT"
-        default: return false
-        }
-    }
-
-    /// The words of `sql` outside parentheses and quotes, upper-cased (a `WITH` clause's bodies are
-    /// skipped). A word is a run of letters and `_`; bytes of non-ASCII characters count as letters, so
-    /// an identifier written in another script stays one word and is never taken for a keyword.
-    private static func topLevelWords(_ sql: String) -> [String] {
-        var words: [String] = []
-        var depth = 0
-        var quote: UInt8?
-        var word: [UInt8] = []
-        for byte in sql.utf8 {
-            if let open = quote {
-                if byte == open { quote = nil }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"):
-                if depth == 0 { word.append(byte - 32) }
-                continue
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), 0x80...:
-                if depth == 0 { word.append(byte) }
-                continue
-            default: break
-            }
-            if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
-            word.removeAll(keepingCapacity: true)
-            switch byte {
-            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"): quote = byte
-            case UInt8(ascii: "("): depth += 1
-            case UInt8(ascii: ")"): depth = max(0, depth - 1)
-            default: break
-            }
-        }
-        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
-        return words
+    /// Whether a statement runs as a QUERY, whose rows are read: one SQLite gives result columns,
+    /// except a pragma that writes (`PRAGMA journal_mode = wal` echoes the mode), which runs as an
+    /// EXEC like the rest (a dqlite 1.11 server fails a QUERY of a statement without result columns,
+    /// such as `PRAGMA x = y`, with "not an error", and runs a QUERY as a read, outside Raft).
+    static func runsAsQuery(_ facts: StatementFacts) -> Bool {
+        facts.returnsRows && !(facts.isPragma && !facts.isReadOnly)
     }
 }
 

@@ -1,7 +1,10 @@
+import CellarKit
+
 /// Whether a remote connection is inside a transaction, which `sqlite3_get_autocommit` tells on a
-/// file and a dqlite server does not: followed from the statements that ran. `BEGIN` opens one, and so
-/// does a `SAVEPOINT` outside one; `COMMIT`, `END` and `ROLLBACK` end it, and so does the `RELEASE` of
-/// the savepoint that opened it (which SQLite treats as `COMMIT`). `ROLLBACK TO` keeps it open.
+/// file and a dqlite server does not: followed from the statements that ran, as SQLite's authorizer
+/// names them on the local prepare (``StatementFacts``). `BEGIN` opens one, and so does a `SAVEPOINT`
+/// outside one; `COMMIT`, `END` and `ROLLBACK` end it, and so does the `RELEASE` of the savepoint that
+/// opened it (which SQLite treats as `COMMIT`). `ROLLBACK TO` keeps it open.
 struct TransactionState {
     /// Whether a transaction is open.
     private(set) var isOpen = false
@@ -10,11 +13,9 @@ struct TransactionState {
     /// Whether the oldest savepoint opened the transaction.
     private var isOpenedBySavepoint = false
 
-    /// Notes that `statement` ran successfully.
-    mutating func didRun(_ statement: String) {
-        let words = TransactionControl.leadingTokens(of: statement, count: 5)
-        let keywords = words.map { $0.uppercased() }
-        switch TransactionControl.operation(ofWords: keywords) {
+    /// Notes that a statement with these facts ran successfully.
+    mutating func didRun(_ facts: StatementFacts) {
+        switch facts.transactionOperation {
         case "BEGIN":
             self = TransactionState()
             isOpen = true
@@ -24,23 +25,21 @@ struct TransactionState {
             return
         default: break
         }
-        switch keywords.first {
-        case "SAVEPOINT":
-            guard words.count > 1 else { return }
+        guard let savepoint = facts.savepoint else { return }
+        let name = Self.folded(savepoint.name)
+        switch savepoint.operation {
+        case "BEGIN":
             if !isOpen {
                 isOpen = true
                 isOpenedBySavepoint = true
             }
-            savepoints.append(Self.folded(words[1]))
+            savepoints.append(name)
         case "RELEASE":
-            guard let name = Self.name(after: 1, in: words), let index = savepoints.lastIndex(of: name) else { return }
+            guard let index = savepoints.lastIndex(of: name) else { return }
             savepoints.removeSubrange(index...)
             if savepoints.isEmpty && isOpenedBySavepoint { end() }
         case "ROLLBACK":
-            let to = keywords.count > 1 && keywords[1] == "TRANSACTION" ? 2 : 1
-            guard keywords.count > to, keywords[to] == "TO", let name = Self.name(after: to + 1, in: words),
-                let index = savepoints.lastIndex(of: name)
-            else { return }
+            guard let index = savepoints.lastIndex(of: name) else { return }
             savepoints.removeSubrange((index + 1)...)
         default: break
         }
@@ -49,13 +48,6 @@ struct TransactionState {
     /// Notes that no transaction is open any more (it was committed, rolled back, or lost with the leader).
     mutating func end() {
         self = TransactionState()
-    }
-
-    /// The savepoint name at `position`, past an optional `SAVEPOINT` keyword, case folded.
-    private static func name(after position: Int, in words: [String]) -> String? {
-        guard words.count > position else { return nil }
-        let hasKeyword = words.count > position + 1 && words[position].uppercased() == "SAVEPOINT"
-        return folded(words[hasKeyword ? position + 1 : position])
     }
 
     /// `name` with ASCII letters lower-cased, as SQLite compares savepoint names.

@@ -23,12 +23,4 @@ struct HeldBackStatementsTests {
         ]
         #expect(HeldBackStatements.batchText(pieces) == nil)
     }
-
-    @Test(arguments: [
-        ("CREATE TABLE t(x)", true), ("  -- note\ndrop index i", true), ("Alter TABLE t ADD y", true),
-        ("INSERT INTO t VALUES (1)", false), ("CREATED", false), ("WITH c AS (SELECT 1) DELETE FROM t", false),
-    ])
-    func schemaStatementsAreToldByTheirFirstWord(sql: String, isSchema: Bool) {
-        #expect(HeldBackStatements.isSchemaStatement(sql) == isSchema)
-    }
 }

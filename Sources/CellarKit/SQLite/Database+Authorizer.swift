@@ -125,7 +125,7 @@ extension Database {
     }
 
     /// Points SQLite's one authorizer slot at the chain, or clears it when nothing is left to consult.
-    private func installAuthorizers() throws {
+    func installAuthorizers() throws {
         let handle = try openHandle()
         guard !authorizers.isEmpty else {
             try check(sqlite3_set_authorizer(handle, nil, nil))
