@@ -9,6 +9,7 @@ enum CommandRegistry {
             VerifyCommand.self,
             AcceptCommand.self,
             NewCommand.self,
+            DiffCommand.self,
             BaselineCommand.self,
             SeedCommand.self,
             SchemaCommand.self,

@@ -34,6 +34,17 @@ public struct SchemaPlan: Sendable, Equatable {
 
     /// The changes, in the order they run.
     public let changes: [Change]
+    /// The tables the plan drops, with their rows.
+    public let droppedTables: [String]
+    /// The columns (`wines.rating`) the plan drops from tables it keeps, with their values.
+    public let droppedColumns: [String]
+
+    /// A plan of `changes` that drops `droppedTables` and `droppedColumns`.
+    init(changes: [Change], droppedTables: [String] = [], droppedColumns: [String] = []) {
+        self.changes = changes
+        self.droppedTables = droppedTables
+        self.droppedColumns = droppedColumns
+    }
     /// Whether a change rebuilds or drops a table, so that the plan relies on foreign keys being off.
     public var needsForeignKeysOff: Bool {
         changes.contains { $0.kind == .rebuild || ($0.kind == .drop && $0.object.hasPrefix("table ")) }

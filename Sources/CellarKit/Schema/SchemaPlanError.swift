@@ -17,6 +17,18 @@ public struct SchemaRename: Sendable, Equatable, CustomStringConvertible {
     /// `OLD=NEW` or `TABLE.OLD=NEW`, as it is written on a command line.
     public var description: String { column.map { "\(table).\($0)=\(newName)" } ?? "\(table)=\(newName)" }
 
+    /// The renames that undo `renames`, for a plan back: each table to its old name, each column of a
+    /// table (under the table's new name) to its old name.
+    public static func undoing(_ renames: [SchemaRename]) -> [SchemaRename] {
+        var tables: [String: String] = [:]
+        for rename in renames where rename.column == nil { tables[SchemaCatalog.key(rename.table)] = rename.newName }
+        return renames.map { rename in
+            guard let column = rename.column else { return SchemaRename(table: rename.newName, newName: rename.table) }
+            return SchemaRename(
+                table: tables[SchemaCatalog.key(rename.table)] ?? rename.table, column: rename.newName, newName: column)
+        }
+    }
+
     /// Reads `OLD=NEW` or `TABLE.OLD=NEW`; nil when the text has neither form.
     public init?(parsing text: String) {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return nil }
@@ -52,13 +64,19 @@ public enum SchemaPlanError: Error, Sendable, Equatable, CustomStringConvertible
     /// The plan, applied to a copy of the FROM schema, does not reach the TO schema: a defect of the
     /// planner, reported instead of a plan that would be wrong.
     case unproved([SchemaDrift])
+    /// Rehearsed on a copy of a database, the plan failed (SQLite's message, the statement).
+    case rehearsalFailed(statement: String, message: String)
+    /// Rehearsed on a copy of a database, the plan left rows that break a foreign key.
+    case foreignKeyViolations(count: Int, tables: [String])
+    /// Rehearsed on a copy of a database, tables the plan does not drop lost rows.
+    case rowsLost([SchemaPlan.TableRows])
 
     /// One line saying what is wrong.
     public var description: String {
         switch self {
         case .dropRefused(let tables, let columns, _):
             let objects = tables.map { "table \($0)" } + columns.map { "column \($0)" }
-            return "the plan would drop \(objects.joined(separator: ", ")) and the data in it"
+            return "the plan would drop \(objects.joined(separator: ", ")) and the data in \(objects.count == 1 ? "it" : "them")"
         case .notNullWithoutDefault(let table, let column):
             return
                 "column \(table).\(column) is new, NOT NULL and has no default: the rows already in \(table) have no value for it"
@@ -66,6 +84,13 @@ public enum SchemaPlanError: Error, Sendable, Equatable, CustomStringConvertible
         case .unsupported(let object, let reason): return "cannot change \(object): \(reason)"
         case .stepFailed(let statement, let message):
             return "the plan fails on a copy of the schema it starts from: \(message) (in: \(statement))"
+        case .rehearsalFailed(let statement, let message):
+            return "the plan fails on a copy of the database: \(message) (in: \(statement))"
+        case .foreignKeyViolations(let count, let tables):
+            return
+                "the plan leaves \(count) row\(count == 1 ? "" : "s") breaking a foreign key (in \(tables.joined(separator: ", ")))"
+        case .rowsLost(let tables):
+            return "the plan loses rows of tables it does not drop: " + tables.map(\.description).joined(separator: ", ")
         case .unproved(let drifts):
             return "the plan does not reach the desired schema (a cellar defect): "
                 + drifts.map { $0.description }.joined(separator: "; ")

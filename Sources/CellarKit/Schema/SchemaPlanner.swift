@@ -62,7 +62,11 @@ public struct SchemaPlanner {
         let work = try SchemaCopy.empty(like: from, holding: start)
         var builder = PlanBuilder(work: work, desired: to, target: target, pairing: pairing)
         try builder.build()
-        let plan = SchemaPlan(changes: builder.changes)
+        let plan = SchemaPlan(
+            changes: builder.changes, droppedTables: pairing.vanishedTables.map(\.name),
+            droppedColumns: pairing.pairs.flatMap { old, new in
+                pairing.vanishedColumns(of: old, in: new).map { "\(old.name).\($0.name)" }
+            })
         try prove(plan, start: start)
         return plan
     }
