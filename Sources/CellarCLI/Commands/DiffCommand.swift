@@ -23,7 +23,16 @@ enum DiffCommand: Command {
             renames only with --rename, drops of tables and columns only with --allow-drop. The plan is run on
             an in-memory copy of the FROM schema and must reach the TO schema (compared as verify --schema
             compares) before it is printed. No difference: no output, exit 0.
-            """)
+            """,
+        examples: [
+            .init("cellar diff", "The SQL from what the migrations build to schema.sql (beside the migrations folder)."),
+            .init(
+                "cellar diff --from app.db --to schema.sql --against app.db",
+                "From a live database, rehearsed on a copy of it with each table's rows before and after."),
+            .init(
+                "cellar diff --rename wines.rating=score --exit-code",
+                "Rename a column instead of dropping it and adding another; exit 3 when there is work to do."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let format = invocation.arguments.value("format") ?? "text"
