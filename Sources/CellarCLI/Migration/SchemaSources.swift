@@ -69,23 +69,16 @@ struct SchemaSources {
     }
 
     /// What the migrations folder builds: every migration's up section replayed, in version order, into
-    /// an in-memory database. A failure is the replay's (a migration that does not run on a fresh
-    /// database), reported at its file and line, with nothing of the user's changed.
+    /// an in-memory database (``SchemaReplay``). A failure is the replay's, located in its file; nothing
+    /// of the user's is changed.
     func replayMigrations() throws -> Database {
-        let session = MigrationSession(invocation)
-        let migrations = try session.loadMigrations()
-        let replay = try emptyDatabase()
+        let migrations = try MigrationSession(invocation).loadMigrations()
+        let opener = DatabaseOpener(configuration)
         do {
-            _ = try Migrator(database: replay, migrations: migrations).migrate(Migrator.Options(allowsOutOfOrder: true))
-        } catch MigrationError.failed(var diagnostic) {
-            diagnostic.notes = [
-                "while replaying the migrations folder into an in-memory database (\(configuration.migrationsDirectory)); no database was changed"
-            ]
-            throw diagnostic
+            return try SchemaReplay(migrations: migrations, options: opener.options(mode: .readWriteCreate)).replay()
         } catch let error as MigrationError {
-            throw CommandFailure(message: "the migrations folder does not replay into an in-memory database: \(error)")
+            throw FlagAdvice.advised(error)
         }
-        return replay
     }
 
     /// The schema file `path` loaded into an in-memory database; a statement that fails is reported
