@@ -102,61 +102,71 @@ extension ShellSession {
             io.printError("Usage: .lint sub-command ?switches...?\nWhere sub-commands are:\n    fkey-indexes")
             return
         }
-        let tables = try connection.query(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
-        ).compactMap { $0.values.first?.textValue }
-        for table in tables {
-            try lintForeignKeys(of: table)
+        // As sqlite3: one line per foreign key, by child table, whose lookup SQLite would not make with
+        // an index (asked with EXPLAIN QUERY PLAN, so a partial index or one of another collation does
+        // not count), with the CREATE INDEX that would serve it.
+        let keys = try connection.query(
+            """
+            SELECT s.name, f.id, f."table", f."from", COALESCE(f."to", p.name)
+            FROM sqlite_schema AS s, pragma_foreign_key_list(s.name) AS f
+            LEFT JOIN pragma_table_info AS p ON (p.pk - 1 = f.seq AND p.arg = f."table")
+            ORDER BY s.name, f.id, f.seq
+            """)
+        var grouped: [(child: String, parent: String, from: [String], to: [String])] = []
+        var last: (String, Int64)?
+        for row in keys {
+            guard let child = row.values[0].textValue, case .integer(let id) = row.values[1] else { continue }
+            if last.map({ $0 != (child, id) }) ?? true {
+                grouped.append((child, row.values[2].textValue ?? "", [], []))
+                last = (child, id)
+            }
+            grouped[grouped.count - 1].from.append(row.values[3].textValue ?? "")
+            grouped[grouped.count - 1].to.append(row.values[4].textValue ?? "")
+        }
+        for key in grouped where try !isServedByAnIndex(key) {
+            let columns = zip(key.from, key.to).map { from, to in
+                Self.quoted(literal: from) + collateClause(parent: key.parent, to, child: key.child, from)
+            }
+            let name = Self.quoted(literal: ([key.child] + key.from).joined(separator: "_"))
+            let target = key.parent + "(" + key.to.joined(separator: ",") + ")"
+            writeOutput(
+                shown(
+                    "CREATE INDEX \(name) ON \(Self.quoted(literal: key.child))(\(columns.joined(separator: ", "))); --> \(target)"
+                ))
         }
     }
 
-    private func lintForeignKeys(of table: String) throws {
-        var keys: [Int64: (parent: String, from: [String], to: [String])] = [:]
-        var order: [Int64] = []
-        for row in try connection.query("SELECT id, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [table]) {
-            guard case .integer(let id) = row.values[0] else { continue }
-            if keys[id] == nil { order.append(id) }
-            var key = keys[id] ?? (row.values[1].textValue ?? "", [], [])
-            key.from.append(row.values[2].textValue ?? "")
-            key.to.append(row.values[3].textValue ?? "")
-            keys[id] = key
+    /// Whether SQLite looks up the child rows of a parent key with an index (or the rowid).
+    private func isServedByAnIndex(_ key: (child: String, parent: String, from: [String], to: [String])) throws -> Bool {
+        let terms = zip(key.from, key.to).map { from, to in
+            IdentifierQuoting.quote(key.child) + "." + IdentifierQuoting.quote(from) + "=?"
+                + collateClause(parent: key.parent, to, child: key.child, from)
         }
-        for id in order {
-            guard let key = keys[id], try !isIndexed(table, columns: key.from) else { continue }
-            let name = "'" + ([table] + key.from).joined(separator: "_").replacingAll("'", with: "''") + "'"
-            let columns = key.from.map { "'" + $0.replacingAll("'", with: "''") + "'" }.joined(separator: ", ")
-            var parentColumns = key.to
-            if parentColumns.allSatisfy(\.isEmpty) {
-                // `REFERENCES parent` alone names the parent's primary key.
-                parentColumns = try connection.query(
-                    "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [key.parent]
-                )
-                .map { $0.values.first?.textValue ?? "" }
-            }
-            let target = "\(key.parent)(\(parentColumns.joined(separator: ", ")))"
-            writeOutput(shown("CREATE INDEX \(name) ON '\(table.replacingAll("'", with: "''"))'(\(columns)); --> \(target)"))
-        }
+        let plan = try connection.query(
+            "EXPLAIN QUERY PLAN SELECT 1 FROM \(IdentifierQuoting.quote(key.child)) WHERE " + terms.joined(separator: " AND "),
+            Array(repeating: Value.null, count: terms.count))
+        guard let detail = plan.first?.values.last?.textValue else { return false }
+        let covering =
+            "SEARCH \(key.child) USING COVERING INDEX *(" + key.from.map { _ in "*=?" }.joined(separator: " AND ") + ")"
+        let served = try connection.query(
+            "SELECT ?1 GLOB ?2 OR ?1 GLOB 'SEARCH * USING INTEGER PRIMARY KEY (rowid=?)'", [detail, covering])
+        return served.first?.values.first == .integer(1)
     }
 
-    /// Whether an index of `table` (its primary key's included) starts with `columns`, in any order.
-    private func isIndexed(_ table: String, columns: [String]) throws -> Bool {
-        let wanted = Set(columns.map { $0.lowercased() })
-        for index in try connection.query("SELECT name FROM pragma_index_list(?)", [table]) {
-            guard let name = index.values.first?.textValue else { continue }
-            let indexed = try connection.query("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [name])
-                .map { $0.values.first?.textValue?.lowercased() ?? "" }
-            if indexed.count >= wanted.count, Set(indexed.prefix(wanted.count)) == wanted { return true }
-        }
-        // A rowid alias (INTEGER PRIMARY KEY) is the table's own key.
-        if columns.count == 1 {
-            let primary = try connection.query("SELECT name, type FROM pragma_table_info(?) WHERE pk = 1", [table])
-            if primary.count == 1, primary[0].values[0].textValue?.lowercased() == wanted.first,
-                primary[0].values[1].textValue?.uppercased() == "INTEGER"
-            {
-                return true
-            }
-        }
-        return false
+    /// ` COLLATE name` when the parent column's collation differs from the child column's (the index
+    /// must use the parent's for SQLite to use it), else nothing.
+    private func collateClause(parent: String, _ parentColumn: String, child: String, _ childColumn: String) -> String {
+        guard let database = fileDatabase,
+            let parentCollation = try? database.collation(ofColumn: parentColumn, inTable: parent),
+            let childCollation = try? database.collation(ofColumn: childColumn, inTable: child),
+            parentCollation.lowercased() != childCollation.lowercased()
+        else { return "" }
+        return " COLLATE " + parentCollation
+    }
+
+    /// `text` as an SQL string literal, as sqlite3's `quote()` writes a name in `.lint`'s output.
+    private static func quoted(literal text: String) -> String {
+        "'" + text.replacingAll("'", with: "''") + "'"
     }
 }
 

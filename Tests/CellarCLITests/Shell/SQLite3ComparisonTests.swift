@@ -73,6 +73,11 @@ import Testing
         Case(["DB"], ".width xxx\nSELECT 1;\n"), Case(["DB"], ".once\nSELECT 1;\n"), Case(["DB"], ".lint\n"),
         Case(["DB"], ".eqp maybe\nSELECT 1;\n"), Case(["DB"], ".headers 1\nSELECT 1 AS a;\n.headers 0x0\nSELECT 2;\n"),
         Case(["DB"], ".help zz\n"),
+        // The parent key's collation, a partial index, a composite key's `p(b,c)`, the rowid.
+        Case(
+            ["DB"],
+            "CREATE TABLE p(a TEXT COLLATE nocase, b, c, PRIMARY KEY(a), UNIQUE(b,c));\nCREATE TABLE x1(a, b, FOREIGN KEY(a,b) REFERENCES p(b,c));\nCREATE TABLE x2(a TEXT REFERENCES p);\nCREATE TABLE x3(a TEXT COLLATE nocase REFERENCES p);\nCREATE INDEX x3a ON x3(a);\nCREATE TABLE x4(a TEXT REFERENCES p);\nCREATE INDEX x4a ON x4(a);\nCREATE TABLE x5(z INTEGER REFERENCES p(b));\nCREATE INDEX x5z ON x5(z) WHERE z IS NOT 12;\nCREATE TABLE b0(id INTEGER PRIMARY KEY, q REFERENCES b0);\n.lint fkey-indexes\n"
+        ),
     ]
 
     private func compare(_ testCase: Case) throws {
