@@ -1,24 +1,34 @@
 import CellarKit
 import Glibc
 
-/// A file written under a temporary name in the target's folder and renamed over the target only
-/// once complete and on disk (`fsync`), so that an interrupted write never leaves half a file under
-/// the final name; on any failure the temporary file is removed.
+/// Where `blob get FILE` writes. A regular file (or a new one) is written under a temporary name in the
+/// target's folder and renamed over the target only once complete and on disk (`fsync`), so that an
+/// interrupted write never leaves half a file under the final name; on any failure the temporary file
+/// is removed. A FIFO or a device is written directly, as `cp` and sqlite3's `writefile()` do:
+/// renaming over it would replace the pipe or `/dev/null` with a regular file its reader never sees.
 final class ReplacementFile: ByteSink {
     /// The final name.
     let path: String
-    private let temporaryPath: String
+    /// The temporary name; nil when writing into a FIFO or a device directly.
+    private let temporaryPath: String?
     private var descriptor: Int32
 
-    /// Creates `.NAME.cellar-XXXXXX` beside `path`.
+    /// Creates `.NAME.cellar-XXXXXX` beside `path`, or opens `path` itself when it is a FIFO or a device.
     ///
-    /// - Throws: ``CommandFailure`` when `path` is a directory or the folder is not writable.
+    /// - Throws: ``CommandFailure`` when `path` is a directory or a socket, or the folder is not writable.
     init(replacing path: String) throws {
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw CommandFailure(message: "'\(path)' is a directory, not a file")
-        }
         self.path = path
+        if let kind = Self.kind(path), kind != S_IFREG {
+            guard kind == S_IFIFO || kind == S_IFCHR || kind == S_IFBLK else {
+                let name = kind == S_IFDIR ? "a directory" : kind == S_IFSOCK ? "a socket" : "not a file"
+                throw CommandFailure(message: "'\(path)' is \(name), not a file")
+            }
+            // A FIFO's open waits for its reader, as cp's does.
+            descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            guard descriptor >= 0 else { throw BlobInput.failure("cannot write '\(path)'", errno) }
+            temporaryPath = nil
+            return
+        }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -33,7 +43,13 @@ final class ReplacementFile: ByteSink {
         discard()
     }
 
-    /// Writes all of `bytes` to the temporary file.
+    /// The file type bits of what is at `path` (following a symbolic link), nil when nothing is.
+    static func kind(_ path: String) -> mode_t? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
+    }
+
+    /// Writes all of `bytes` to the temporary file (or into the FIFO or device).
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
@@ -46,8 +62,14 @@ final class ReplacementFile: ByteSink {
 
     /// Puts the file on disk and gives it its final name (replacing what was there), with the
     /// permissions of the file it replaces (a private file stays private), or those a newly created
-    /// file gets.
+    /// file gets; a FIFO or a device is only closed.
     func commit() throws {
+        guard let temporaryPath else {
+            let closed = close(descriptor)
+            descriptor = -1
+            guard closed == 0 else { throw BlobInput.failure("cannot write '\(path)'", errno) }
+            return
+        }
         let mask = umask(0)
         umask(mask)
         var replaced = stat()
@@ -70,7 +92,7 @@ final class ReplacementFile: ByteSink {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
-        unlink(temporaryPath)
+        if let temporaryPath { unlink(temporaryPath) }
     }
 
     /// Makes the rename itself durable.
