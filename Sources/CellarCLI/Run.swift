@@ -139,7 +139,7 @@ private func dispatch(
         let listed = fleetCommands.dropLast().joined(separator: ", ") + " and " + (fleetCommands.last ?? "")
         throw UsageError("'\(command.spec.name)' works on one database; fleets are for \(listed)")
     }
-    return try command.run(invocation)
+    return try FlagAdvice.namingLocks(configuration) { try command.run(invocation) }
 }
 
 private func checkArgumentCount(_ parsed: ParsedArguments, for spec: CommandSpec) throws(UsageError) {

@@ -1,4 +1,5 @@
 import CellarKit
+import Glibc
 
 /// `cellar restore FILE`: replaces the database with a backup, checked first, copied under the lock.
 enum RestoreCommand: Command {
@@ -10,7 +11,8 @@ enum RestoreCommand: Command {
             FILE must be an SQLite database whose PRAGMA integrity_check is ok. The copy uses the online
             backup API in one step while holding the database's write lock, so readers see the old
             database or the restored one. A database another process keeps locked past the busy timeout
-            is an error, and it stays unchanged. A database that does not exist yet is created.
+            is an error, and it stays unchanged. A database that does not exist yet is created with the
+            backup's permissions. SIGINT or SIGTERM during the copy rolls it back (exit 130 or 143).
             """,
         examples: [
             .init(
@@ -20,25 +22,63 @@ enum RestoreCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let file = invocation.arguments.positionals[0]
-        let source = try openChecked(file, opener: DatabaseOpener(invocation.configuration))
         let configuration = invocation.configuration
+        let address = configuration.databasePath
+        try refuseRestoringOntoItself(file, address: address)
+        let source = try openChecked(file, opener: DatabaseOpener(configuration))
+        try createMissingDatabase(address, withModeOf: file)
         let database = try DatabaseOpener(configuration).openOrCreate()
         if try database.isReadOnly {
-            throw CommandFailure(message: "database '\(configuration.databasePath)' is read-only; nothing was changed")
+            throw CommandFailure(message: "database '\(address)' is read-only; nothing was changed")
         }
-        do {
-            try database.restore(from: source)
-        } catch let error as SQLiteError where error.isLockContention {
-            throw CommandFailure(
-                message: FlagAdvice.lockedMessage(
-                    path: configuration.databasePath, timeout: configuration.busyTimeout, consequence: "nothing was changed"))
+        let status = try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+            do {
+                try database.restore(from: source)
+            } catch let error as SQLiteError where error.isLockContention {
+                throw CommandFailure(
+                    message: FlagAdvice.lockedMessage(
+                        path: address, timeout: configuration.busyTimeout, consequence: "nothing was changed"))
+            } catch let error as SQLiteError where error.resultCode == .interrupt {
+                throw CommandFailure(message: "interrupted; the restore was rolled back: '\(address)' is unchanged")
+            }
+            return ExitStatus.success
         }
         if !configuration.isQuiet {
             let version = try Migrator(database: database, migrations: []).currentVersion()
             try invocation.io.printOutput(
-                ControlCharacterEscaping.escape("restored \(configuration.databasePath) from \(file); now at version \(version)"))
+                ControlCharacterEscaping.escape("restored \(address) from \(file); now at version \(version)"))
         }
-        return .success
+        return status
+    }
+
+    /// Refuses a backup that is the database's own file (the same path, or a link to it): copying it
+    /// onto itself would wait for its own read lock, and there is nothing to restore.
+    private static func refuseRestoringOntoItself(_ file: String, address: String) throws {
+        guard let path = DatabaseFile.path(of: address) else { return }
+        var backup = stat()
+        var database = stat()
+        guard stat(file, &backup) == 0, stat(path, &database) == 0, backup.st_dev == database.st_dev,
+            backup.st_ino == database.st_ino
+        else { return }
+        throw CommandFailure(
+            message: "'\(file)' is the database '\(address)' itself; there is nothing to restore and nothing was changed")
+    }
+
+    /// Creates a database that does not exist yet, empty, with the backup's permissions, before SQLite
+    /// creates it with the default ones: a restored private database stays private.
+    private static func createMissingDatabase(_ address: String, withModeOf file: String) throws {
+        guard let path = DatabaseFile.missingFile(of: address) else { return }
+        var backup = stat()
+        guard stat(file, &backup) == 0 else { return }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            if errno == EEXIST { return }
+            throw CommandFailure(message: "cannot create '\(path)': \(String(cString: strerror(errno))); nothing was changed")
+        }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, backup.st_mode & 0o7777) == 0 else {
+            throw CommandFailure(message: "cannot set the mode of '\(path)': \(String(cString: strerror(errno)))")
+        }
     }
 
     /// `file` opened read-only after checking it is a sound SQLite database.

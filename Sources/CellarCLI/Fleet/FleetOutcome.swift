@@ -41,7 +41,7 @@ struct FleetOutcome {
             fleetFiles: invocation.fleetFiles)
         let status: ExitStatus
         do {
-            status = try command.run(single)
+            status = try FlagAdvice.namingLocks(configuration) { try command.run(single) }
         } catch {
             status = ErrorReporter(io: io, usesColor: false).report(error)
         }

@@ -93,6 +93,11 @@ struct DatabaseOpener {
             throw CommandFailure(
                 message: "cannot read database '\(path)' read-only: it holds an unfinished write (a hot journal) that only "
                     + "a connection that may write can roll back; any command that writes (or 'cellar status') does so")
+        } catch let error as SQLiteError where error.isLockContention {
+            throw CommandFailure(
+                message: FlagAdvice.lockedMessage(
+                    path: path, timeout: options.busyTimeout, consequence: "cellar could not read its schema; nothing was changed"
+                ))
         } catch let error as SQLiteError {
             throw CommandFailure(message: "cannot open database '\(path)': \(error.message)")
         }

@@ -40,6 +40,18 @@ enum FlagAdvice {
         "another connection holds a lock on the database; cellar waits for a lock as long as --busy-timeout says "
         + "(milliseconds, 5000 by default): raise it to wait longer"
 
+    /// Runs `body` (a command on the configured database), turning a lock error that reached it bare
+    /// (SQLite's `database is locked`) into one naming the database and the busy timeout.
+    static func namingLocks(_ configuration: Configuration, _ body: () throws -> ExitStatus) throws -> ExitStatus {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.isLockContention {
+            throw CommandFailure(
+                message: lockedMessage(
+                    path: configuration.databasePath, timeout: configuration.busyTimeout, consequence: "cellar stopped there"))
+        }
+    }
+
     /// `database 'PATH' is locked by another connection …`, for commands that stop before changing anything.
     static func lockedMessage(path: String, timeout: Int32, consequence: String) -> String {
         "database '\(path)' is locked by another connection (gave up after \(timeout) ms); \(consequence); "

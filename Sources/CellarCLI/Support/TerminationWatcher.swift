@@ -16,6 +16,8 @@ final class TerminationWatcher: Sendable {
     private let guarded = Mutex<Guarded>(Guarded())
     /// The signal that asked to stop, or 0.
     private let received = Atomic<Int32>(0)
+    /// Whether the note about a signal after the commit was written.
+    private let noted = Atomic<Bool>(false)
 
     /// The process's watcher, started on first use.
     static let shared = TerminationWatcher()
@@ -60,10 +62,20 @@ final class TerminationWatcher: Sendable {
             guard let signalStatus = stopStatus() else { throw error }
             throw SignalStop(underlying: error, status: signalStatus)
         }
-        if let name = signalName() {
-            io.printError("cellar: note: \(name) arrived after the work was committed; nothing was rolled back")
+        // The work is committed: from now until the process exits, a signal must not end it with 130
+        // or 143 (the watcher would, once nothing is guarded), and is noted instead.
+        guarded.withLock {
+            $0.databases[token] = nil
+            $0.isSettled = true
         }
+        if let note = lateSignalNote() { io.printError(note) }
         return status
+    }
+
+    /// The note about a signal that came after the work was committed, the first time it is asked for.
+    private func lateSignalNote() -> String? {
+        guard let name = signalName(), !noted.exchange(true, ordering: .sequentiallyConsistent) else { return nil }
+        return "cellar: note: \(name) arrived after the work was committed; nothing was rolled back"
     }
 
     private func signalName() -> String? {
@@ -99,6 +111,13 @@ final class TerminationWatcher: Sendable {
             received.store(signal, ordering: .sequentiallyConsistent)
             guarded.withLock { target in
                 guard !target.databases.isEmpty || !target.fleets.isEmpty else {
+                    // A command's work is committed and nothing else is under way: the process exits
+                    // with that command's status.
+                    // The command's own stream may be in use on its thread: the note goes to descriptor 2.
+                    if target.isSettled {
+                        if let note = lateSignalNote() { _ = (note + "\n").withCString { write(2, $0, strlen($0)) } }
+                        return
+                    }
                     // Nothing to roll back: stop as the signal would have.
                     exit(128 + signal)
                 }
@@ -124,6 +143,9 @@ final class TerminationWatcher: Sendable {
 private struct Guarded {
     var databases: [Int: (Interrupter, CancellationFlag)] = [:]
     var fleets: [Int: CancellationFlag] = [:]
+    /// Whether a guarded command's work is committed: the process then exits with that command's
+    /// status whatever signal comes, and a late signal is noted.
+    var isSettled = false
     private var nextToken = 0
 
     mutating func add(_ interrupter: Interrupter, _ flag: CancellationFlag) -> Int {

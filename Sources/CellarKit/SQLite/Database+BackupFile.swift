@@ -79,15 +79,36 @@ extension Database {
         guard rename(temporary, path) == 0 else { throw SystemError(operation: "rename \(temporary)", code: errno) }
     }
 
-    /// Replaces this database's content with the database at `source`, with the online backup API in
-    /// one step: the copy holds this database's write lock from start to end (waiting for it up to the
-    /// busy timeout), so other connections see the old database or the new one, never a mix.
+    /// Replaces this database's content with the database at `source`, with the online backup API:
+    /// the copy holds this database's write lock from start to end (waiting for it up to the busy
+    /// timeout), so other connections see the old database or the new one, never a mix. It copies
+    /// ``restorePagesPerStep`` pages at a time and checks ``cancellation`` between steps: a stop rolls
+    /// the copy back, leaving this database as it was.
     ///
-    /// - Throws: ``SQLiteError`` (`SQLITE_BUSY`) when another connection keeps the lock; this database
-    ///   is then unchanged.
+    /// - Throws: ``SQLiteError`` (`SQLITE_BUSY`) when another connection keeps the lock,
+    ///   (`SQLITE_INTERRUPT`) when ``cancellation`` stopped it; this database is then unchanged.
     public func restore(from source: Database) throws {
-        try source.backup(to: self)
+        let targetHandle = try openHandle()
+        guard let backup = sqlite3_backup_init(targetHandle, "main", try source.openHandle(), "main") else {
+            throw SQLiteError.read(from: targetHandle, code: sqlite3_errcode(targetHandle))
+        }
+        var stepCode = SQLITE_OK
+        while stepCode == SQLITE_OK {
+            if cancellation?.isCancelled == true {
+                // Finishing an unfinished backup rolls back its write transaction on this database.
+                sqlite3_backup_finish(backup)
+                throw SQLiteError(code: SQLITE_INTERRUPT, message: "interrupted")
+            }
+            stepCode = sqlite3_backup_step(backup, Self.restorePagesPerStep)
+        }
+        let finishCode = sqlite3_backup_finish(backup)
+        guard stepCode == SQLITE_DONE, finishCode == SQLITE_OK else {
+            throw SQLiteError.read(from: targetHandle, code: finishCode == SQLITE_OK ? stepCode : finishCode)
+        }
     }
+
+    /// Pages a restore copies between two looks at ``cancellation`` (4 MiB of 4 KiB pages).
+    package static let restorePagesPerStep: Int32 = 1024
 
     /// Flushes the file or folder at `path` to stable storage.
     static func fsync(_ path: String) throws {

@@ -52,4 +52,30 @@ import Testing
             #expect(result.error.contains("big.sql rolled back"), "\(result)")
         }
     }
+
+    /// Issue 27 L3: a signal in the last moments of `run` — after its handler for the script was gone —
+    /// ended the process with 130 and no word, though the script had committed. Signals sent at spread
+    /// moments around the end: a committed script always exits 0, a stopped one always says why.
+    @Test func aSignalAtTheVeryEndOfRunNeverReportsACommittedScriptAsFailed() throws {
+        let folder = TemporaryDirectory()
+        for attempt in 0..<40 {
+            let database = folder.file("r\(attempt).db")
+            let ready = folder.file("ready\(attempt)")
+            try folder.write(
+                "s\(attempt).sql",
+                "CREATE TABLE done (x);\nINSERT INTO done VALUES (1);\nSELECT writefile('\(ready)', 'ready');\n")
+            let child = try Cellar.start(["run", "s\(attempt).sql", "-d", database, "-q"], in: folder.path)
+            _ = try ChildProcess.waitUntil(timeout: 30) { FileBytes.exists(ready) }
+            usleep(useconds_t(attempt % 20) * 500)
+            child.send(SIGINT)
+            let result = try child.wait(timeout: 30)
+            let committed =
+                try Database(path: database).scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'done'") == .integer(1)
+            if committed {
+                #expect(result.status == 0, "attempt \(attempt): committed, yet \(result)")
+            } else {
+                #expect(result.status == 130 && !result.error.isEmpty, "attempt \(attempt): \(result)")
+            }
+        }
+    }
 }
