@@ -18,11 +18,12 @@ extension LintRun {
         for use in uses where use.version > minimum { note(use) }
     }
 
-    /// `needs-sqlite` for what only the schema a statement left shows: `STRICT` and `WITHOUT ROWID`
-    /// tables, generated columns, partial indexes and indexes on expressions.
-    mutating func checkSchemaFeatures(_ old: LintSchema, _ new: LintSchema, at range: Range<Int>) throws {
+    /// `needs-sqlite` for what only the schema a statement left shows in `objects` (those it created
+    /// or redefined): `STRICT` and `WITHOUT ROWID` tables, generated columns, partial indexes and
+    /// indexes on expressions.
+    mutating func checkSchemaFeatures(added objects: [LintSchema.Object], at range: Range<Int>) throws {
         let database = linter.replay
-        for table in new.all("table") where old[type: "table", name: table.name]?.sql != table.sql {
+        for table in objects where table.type == "table" {
             let rows = try database.query(
                 "SELECT wr, strict FROM pragma_table_list WHERE schema = 'main' AND name = ?", [table.name])
             if rows.first?[1] == .integer(1) { noteSchema("STRICT tables", SQLiteVersion(3, 37, 0), range, word: "strict") }
@@ -34,7 +35,7 @@ extension LintRun {
                 noteSchema("generated columns", SQLiteVersion(3, 31, 0), range, word: "generated")
             }
         }
-        for index in new.all("index") where old[type: "index", name: index.name] == nil {
+        for index in objects where index.type == "index" {
             let partial = try database.scalar(
                 "SELECT partial FROM pragma_index_list(?) WHERE name = ? COLLATE NOCASE", [index.table, index.name])
             if partial == .integer(1) { noteSchema("partial indexes", SQLiteVersion(3, 8, 0), range, word: "where") }

@@ -36,8 +36,14 @@ struct LintRun {
     private var droppedByName: Set<String> = []
     /// Indexes and triggers that disappeared without being named, where.
     private var vanishedAt: [String: Int] = [:]
-    /// Tables of `before` under their current names (a rename moves them).
+    /// Tables of `before` that a rename moved, under their current names (lowercased); a table of
+    /// `before` not named here and not in ``movedAway`` is where it was.
     private var origins: [String: String] = [:]
+    /// Names (lowercased) whose table of `before` was renamed away or dropped.
+    private var movedAway: Set<String> = []
+    /// Whether anything disappeared (an object, a table's data, a column): only then can the checks
+    /// after the last statement find something.
+    private var hasLosses = false
     /// Tables of `before` (lowercased) whose data went away, and where.
     private var droppedOriginals: [String: Int] = [:]
     /// Columns that left a table that stayed (`wine.rating`, lowercased), where.
@@ -55,7 +61,6 @@ struct LintRun {
         self.linter = linter
         self.bytes = Array(migration.text.utf8)
         self.before = linter.schema
-        for table in linter.schema.all("table") { origins[table.name.lowercased()] = table.name.lowercased() }
     }
 
     private var replayDatabase: Database { linter.replay }
@@ -196,12 +201,21 @@ struct LintRun {
         }
         let version = try linter.currentSchemaVersion()
         guard version != linter.schemaVersion else { return false }
+        linter.schemaVersion = version
+        if actions.createsObject, !actions.changesSchemaOtherwise {
+            // Only new rows: sqlite_schema gives them rowids above every existing one.
+            let added = try linter.schema.readAdded(replayDatabase)
+            if checksFeatures { try checkSchemaFeatures(added: added, at: step.range) }
+            return true
+        }
         let old = linter.schema
         let new = try LintSchema.read(replayDatabase, previous: old)
         linter.schema = new
-        linter.schemaVersion = version
         compare(old, new, at: step)
-        if checksFeatures { try checkSchemaFeatures(old, new, at: step.range) }
+        if checksFeatures {
+            let changed = new.objects.values.filter { old[type: $0.type, name: $0.name]?.sql != $0.sql }
+            try checkSchemaFeatures(added: changed, at: step.range)
+        }
         return true
     }
 
@@ -222,15 +236,21 @@ struct LintRun {
             switch object.type {
             case "table":
                 let name = object.name.lowercased()
-                let origin = origins.removeValue(forKey: name)
+                let origin = origin(of: name)
+                origins[name] = nil
+                movedAway.insert(name)
                 if let renamed = appearedTables.first(where: { $0.rootPage == object.rootPage && object.rootPage != 0 }) {
                     if let origin { origins[renamed.name.lowercased()] = origin }
                 } else {
                     lastTableGoneAt = start
+                    hasLosses = true
                     if let origin { droppedOriginals[origin] = start }
                 }
             case "index", "trigger":
-                if !named.contains(key) { vanishedAt[key] = start }
+                if !named.contains(key) {
+                    vanishedAt[key] = start
+                    hasLosses = true
+                }
             default: break
             }
         }
@@ -239,13 +259,22 @@ struct LintRun {
             for column in previous.columns where !table.columns.contains(where: { $0.lowercased() == column.lowercased() }) {
                 let key = "\(table.name.lowercased()).\(column.lowercased())"
                 if columnsGoneAt[key] == nil { columnsGoneAt[key] = start }
+                hasLosses = true
             }
         }
     }
 
     // MARK: - After the last statement
 
+    /// The name (lowercased) a table now called `name` had before the migration, if it existed then.
+    private func origin(of name: String) -> String? {
+        if let origin = origins[name] { return origin }
+        return !movedAway.contains(name) && before[type: "table", name: name] != nil ? name : nil
+    }
+
     private mutating func checkAtEnd() throws {
+        defer { checkAtomicity() }
+        guard hasLosses || workingViews != nil else { return }
         let after = linter.schema
         let first = steps.first?.range.lowerBound ?? migration.up.startOffset
         for object in before.objects.values where object.type == "index" || object.type == "trigger" {
@@ -273,6 +302,7 @@ struct LintRun {
             let current =
                 after[type: "table", name: table.name]
                 ?? origins.first { $0.value == name }.flatMap { after[type: "table", name: $0.key] }
+                ?? (movedAway.contains(name) ? nil : after[type: "table", name: table.name])
             guard let current else {
                 raw.append((.destructive, droppedOriginals[name] ?? first, "table \(table.name) is dropped, with its rows"))
                 continue
@@ -307,7 +337,6 @@ struct LintRun {
                     ))
             }
         }
-        checkAtomicity()
     }
 
     private mutating func checkAtomicity() {

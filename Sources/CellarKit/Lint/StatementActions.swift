@@ -34,6 +34,12 @@ struct StatementActions {
             || !droppedTriggers.isEmpty || !droppedViews.isEmpty
     }
 
+    /// Whether it changes the schema in any way but creating objects.
+    var changesSchemaOtherwise: Bool {
+        !alteredTables.isEmpty || !droppedTables.isEmpty || !droppedIndexes.isEmpty || !droppedTriggers.isEmpty
+            || !droppedViews.isEmpty
+    }
+
     /// Whether it is a `DROP TABLE` (which SQLite also authorizes as a delete of the table's rows).
     var isDrop: Bool { !droppedTables.isEmpty }
 
