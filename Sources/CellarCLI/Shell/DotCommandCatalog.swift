@@ -149,6 +149,10 @@ enum DotCommandCatalog {
             cluster: .refused(
                 "cannot change the wait of a dqlite database: it is the busy timeout cellar connected with (--busy-timeout)")
         ) { try $0.setTimeout($1) },
+        DotCommand(
+            "trace", "stdout|stderr|off", arity: 0...1, help: "Write each statement SQLite runs, as it starts",
+            cluster: .refused("traces this process's SQLite, and a dqlite database's statements run in the leader's")
+        ) { try $0.setTrace($1) },
         DotCommand("timer", "on|off", arity: 1...1, help: "Show how long each statement took") {
             $0.settings.showsTimer = $0.onOff($1)
         },

@@ -45,7 +45,7 @@ import Testing
 
     @Test func theRowsThatNeedAFileSayWhyOnACluster() {
         let refused = DotCommandCatalog.entries.filter { $0.cluster.refusal(of: $0.name, url: "dqlite://x/db") != nil }
-        #expect(refused.map(\.name) == ["backup", "blob", "dbinfo", "load", "restore", "save", "stats", "timeout"])
+        #expect(refused.map(\.name) == ["backup", "blob", "dbinfo", "load", "restore", "save", "stats", "timeout", "trace"])
         let backup = DotCommandCatalog.entry("backup")?.cluster.refusal(of: ".backup", url: "dqlite://x/db")
         #expect(
             backup

@@ -73,6 +73,10 @@ import Testing
         Case(["DB"], ".width xxx\nSELECT 1;\n"), Case(["DB"], ".once\nSELECT 1;\n"), Case(["DB"], ".lint\n"),
         Case(["DB"], ".eqp maybe\nSELECT 1;\n"), Case(["DB"], ".headers 1\nSELECT 1 AS a;\n.headers 0x0\nSELECT 2;\n"),
         Case(["DB"], ".help zz\n"),
+        Case(
+            ["DB"],
+            "CREATE TABLE t(a);\n.trace stdout\nINSERT INTO t VALUES(1);\nSELECT * FROM t WHERE a = 1;;\n"
+                + "CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END;\nINSERT INTO t VALUES(2);\n.trace off\nSELECT 2;\n"),
         // The parent key's collation, a partial index, a composite key's `p(b,c)`, the rowid.
         Case(
             ["DB"],
