@@ -84,9 +84,13 @@ extension SQLConnection {
             guard try nextRecord(reader, path: path) else {
                 throw Diagnostic(path: path, message: "no header row to create table '\(table)' from")
             }
-            let columns = reader.fields.map { Self.quoted(reader.text(of: $0)) + " TEXT" }
+            let columns = Self.headerColumnNames(reader.fields.map { reader.text(of: $0) }).map { Self.quoted($0) + " TEXT" }
+            // sqlite3's layout: four columns a line.
+            let list = columns.enumerated().map { index, column in
+                (index == 0 ? "" : index % 4 == 0 ? ",\n " : ", ") + column
+            }
             do {
-                try execute("CREATE TABLE IF NOT EXISTS \(quotedTable)(\n\(columns.joined(separator: ", ")))")
+                try execute("CREATE TABLE IF NOT EXISTS \(quotedTable)(\n\(list.joined()))")
             } catch let error as SQLiteError {
                 throw Diagnostic(
                     path: path, location: SourceLocation(line: reader.recordLine, column: 1),
@@ -152,5 +156,16 @@ extension SQLConnection {
         }
         while try insert.step() {}
         try insert.reset()
+    }
+
+    /// The header's names as sqlite3 3.40's `.import` makes columns of them: an empty name is `?`, and
+    /// every name that occurs more than once (in any case) gets `_` and its 1-based position.
+    static func headerColumnNames(_ names: [String]) -> [String] {
+        let named = names.map { $0.isEmpty ? "?" : $0 }
+        var counts: [String: Int] = [:]
+        for name in named { counts[name.lowercased(), default: 0] += 1 }
+        return named.enumerated().map { index, name in
+            (counts[name.lowercased()] ?? 0) > 1 ? "\(name)_\(index + 1)" : name
+        }
     }
 }

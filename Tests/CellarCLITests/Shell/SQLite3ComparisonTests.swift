@@ -13,9 +13,12 @@ import Testing
     struct Case: CustomTestStringConvertible, Sendable {
         let arguments: [String]
         let input: String
-        init(_ arguments: [String], _ input: String = "") {
+        /// Files written into the test's folder first; `DIR/` in the input names that folder.
+        let files: [String: String]
+        init(_ arguments: [String], _ input: String = "", files: [String: String] = [:]) {
             self.arguments = arguments
             self.input = input
+            self.files = files
         }
         var testDescription: String { (arguments + [input.debugDescription]).joined(separator: " ") }
     }
@@ -73,6 +76,11 @@ import Testing
         Case(["DB"], ".width xxx\nSELECT 1;\n"), Case(["DB"], ".once\nSELECT 1;\n"), Case(["DB"], ".lint\n"),
         Case(["DB"], ".eqp maybe\nSELECT 1;\n"), Case(["DB"], ".headers 1\nSELECT 1 AS a;\n.headers 0x0\nSELECT 2;\n"),
         Case(["DB"], ".help zz\n"),
+        // sqlite3's names for duplicate and empty header names, and its four-columns-a-line CREATE.
+        Case(
+            ["DB"], ".import --csv DIR/h.csv t\n.schema t\nSELECT * FROM t;\n",
+            files: ["h.csv": "a,a,a,,,b,A\n1,2,3,4,5,6,7\n"]),
+        Case(["DB"], ".import --csv DIR/h.csv t\n.schema t\n", files: ["h.csv": "x,a_1,a,a\n1,2,3,4\n"]),
         Case(
             ["DB"],
             "CREATE TABLE t(a);\n.trace stdout\nINSERT INTO t VALUES(1);\nSELECT * FROM t WHERE a = 1;;\n"
@@ -87,11 +95,13 @@ import Testing
     private func compare(_ testCase: Case) throws {
         let folder = TemporaryDirectory()
         let environment = ["HOME": folder.path]
+        for (name, content) in testCase.files { try FileBytes.write(Array(content.utf8), to: folder.file(name)) }
+        let input = testCase.input.replacing("DIR/", with: folder.path + "/")
         let reference = try Shell.run(
             "/usr/bin/sqlite3", testCase.arguments.map { $0 == "DB" ? folder.file("s.db") : $0 }, environment: environment,
-            input: Array(testCase.input.utf8))
+            input: Array(input.utf8))
         let run = InProcessRun(
-            ["shell"] + testCase.arguments.map { $0 == "DB" ? folder.file("c.db") : $0 }, input: testCase.input,
+            ["shell"] + testCase.arguments.map { $0 == "DB" ? folder.file("c.db") : $0 }, input: input,
             environment: environment)
         let expected = reference.output.replacing(folder.file("s.db"), with: folder.file("c.db"))
         #expect(run.output == expected, "sqlite3: \(reference.error)\ncellar: \(run.error)")
