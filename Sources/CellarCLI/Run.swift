@@ -127,8 +127,15 @@ private func dispatch(
         return .success
     }
     try checkArgumentCount(parsed, for: command.spec)
+    var io = io
+    if let path = io.dotEnvPath { io.environment = DotEnvFile.merged(io.environment, file: path) }
     let configuration = try Configuration(parsed, environment: io.environment, isErrorTerminal: io.isErrorTerminal)
     configured(configuration)
+    if let note = configuration.migrationsFallbackNote, !configuration.isQuiet,
+        !Configuration.commandsWithoutMigrations.contains(command.spec.name)
+    {
+        io.printError("cellar: \(note)")
+    }
     let invocation = Invocation(arguments: parsed, configuration: configuration, io: io)
     if DqliteURL.isDqlite(configuration.databasePath) { return try RemoteCommands.run(command, invocation) }
     if command.spec.runsOnFleet, FleetRunner.isFleet(invocation, command: command.spec) {

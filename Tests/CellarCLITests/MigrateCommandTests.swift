@@ -4,11 +4,14 @@ import TestSupport
 import Testing
 
 @Suite struct MigrateCommandTests {
-    @Test func migratePrintsASummaryOnStandardOutput() throws {
+    @Test func migrateNamesEachMigrationThenPrintsASummaryOnStandardOutput() throws {
         let project = try CLIProject(["0001_wineries.sql": createWineries])
         let result = project.run(["migrate"])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.hasPrefix("applied 1 migration in "))
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.output)")
+        #expect(lines.first?.wholeMatch(of: /applied 0001_wineries \(\d+ ms\)/) != nil, "\(result.output)")
+        #expect(lines.last?.hasPrefix("applied 1 migration in ") == true)
         #expect(result.output.hasSuffix(" ms; now at version 1\n"))
         #expect(result.error.isEmpty)
         let again = project.run(["migrate"])
@@ -30,7 +33,8 @@ import Testing
                 cellar: migration 0002 rolled back; the database is still at version 1
 
                 """)
-        #expect(result.output.isEmpty)
+        #expect(result.output.hasPrefix("applied 0001_wineries ("), "the migration that completed is named")
+        #expect(!result.output.contains("0002"))
         #expect(try project.tables() == ["cellar_migrations", "wineries"])
     }
 
@@ -155,7 +159,8 @@ import Testing
         let result = project.run(["migrate"], isErrorTerminal: true)
         #expect(result.status == 0)
         #expect(result.error.contains("0001_slow: 1."))
-        #expect(result.error.contains("0001_slow: done in "))
+        #expect(result.error.hasSuffix("\r\u{1B}[K"), "the progress line is erased once it is done")
+        #expect(result.output.hasPrefix("applied 0001_slow ("), "\(result.output)")
         let quiet = try CLIProject(["0001_slow.sql": slow]).run(["migrate", "--quiet"], isErrorTerminal: true)
         #expect(quiet.status == 0)
         #expect(quiet.error.isEmpty)

@@ -105,7 +105,7 @@ import Testing
         let undone = try Cellar.run(["rollback", "--to", "0"] + arguments, in: folder.file("elsewhere"))
         #expect(undone.output.contains("forgot 2 seeds"), "\(undone)")
         let again = try Cellar.run(["setup"] + arguments, in: folder.file("elsewhere"))
-        #expect(again.output.hasPrefix("applied 3 migrations and 2 seeds in "), "\(again)")
+        #expect(again.output.contains("\napplied 3 migrations and 2 seeds in "), "\(again)")
         #expect(try Database(path: folder.file("wine.db")).scalar(labels) == .integer(6))
         for seed in ["0001_wineries.sql", "0002_wines.sql"] {
             let forced = try Cellar.run(["seed", folder.file("seeds/\(seed)"), "--force"] + arguments, in: folder.path)

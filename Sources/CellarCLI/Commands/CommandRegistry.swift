@@ -11,6 +11,8 @@ enum CommandRegistry {
             NewCommand.self,
             DiffCommand.self,
             BaselineCommand.self,
+            AdoptCommand.self,
+            RedoCommand.self,
             SeedCommand.self,
             SchemaCommand.self,
             LintCommand.self,

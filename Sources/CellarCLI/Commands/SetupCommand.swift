@@ -50,7 +50,8 @@ enum SetupCommand: Command {
             let applied = try session.apply(migrator, options: options)
             let seeder = Seeder(connection: database)
             let seedOutcomes = try session.translating { try seeder.run(seeds) }
-            for seed in try seeder.status(of: seeds) where seed.state == .changed {
+            let changedSeeds = try seeder.status(of: seeds).filter { $0.state == .changed }
+            for seed in changedSeeds {
                 let path = seed.seed?.path ?? seed.name
                 invocation.io.printError(
                     "cellar: warning: "
@@ -64,7 +65,12 @@ enum SetupCommand: Command {
             invocation.record?.appliedSeeds = seeded
             invocation.record?.version = version
             if applied + seeded == 0 {
-                try session.summarize("nothing to do; the database is at version \(version) and every seed is applied")
+                // A changed seed was warned about just above: it is not "applied" as the file now reads.
+                let seedState =
+                    changedSeeds.isEmpty
+                    ? "every seed is applied"
+                    : "\(MigrationProgress.count(changedSeeds.count, "seed")) changed since applied, not run again"
+                try session.summarize("nothing to do; the database is at version \(version) and \(seedState)")
             } else {
                 try session.summarize(
                     "applied \(MigrationProgress.count(applied, "migration")) and \(MigrationProgress.count(seeded, "seed")) in "

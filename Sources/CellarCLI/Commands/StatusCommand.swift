@@ -13,8 +13,8 @@ enum StatusCommand: Command {
                 help: "text (default) or json (for a fleet: one object per database per line)."),
         ] + FleetOptions.options,
         discussion: """
-            A database file that does not exist yet is reported at version 0 with everything pending; it
-            is not created (with --exit-code it is an error: no database at PATH). transaction:false
+            A database file that does not exist yet is reported as such, with everything pending; it is
+            not created (with --exit-code it is an error: no database at PATH). transaction:false
             migrations are marked: they are not atomic; comment-only ones are marked [empty]. A file that
             cannot be used is listed, marked [error: …], and status then exits 1.
             """,
@@ -32,7 +32,7 @@ enum StatusCommand: Command {
         }
         let files = try session.loadMigrationFiles()
         if invocation.arguments.has("exit-code") { try session.requireExistingDatabase() }
-        let report = try session.withReadableConnection { database in
+        var report = try session.withReadableConnection { database in
             let migrator = Migrator(connection: database, migrations: files.migrations)
             return try session.translating {
                 StatusReport(
@@ -41,6 +41,7 @@ enum StatusCommand: Command {
                     problems: files.problems)
             }
         }
+        report.databaseExists = (try? session.requireExistingDatabase()) != nil
         let text = format == "json" ? report.json() : report.text()
         try invocation.io.output.write(invocation.io.isOutputTerminal && format == "text" ? escapedLines(text) : text)
         if !files.problems.isEmpty {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// When to use colour on the terminal.
 enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never
@@ -19,6 +21,9 @@ struct Configuration: Sendable {
     var usesColor: Bool
     /// Whether progress and summaries are silenced.
     var isQuiet: Bool
+    /// Set when the migrations folder is dbmate's `db/migrations`, used because no `migrations` folder
+    /// exists and none was named: what to say about it, once.
+    var migrationsFallbackNote: String?
     /// Extensions loaded into every connection cellar opens on the database (`--load-extension`).
     var extensions: [String]
 
@@ -33,6 +38,12 @@ struct Configuration: Sendable {
             databasePath = try Self.urlOrDefault(environment)
         }
         migrationsDirectory = GlobalOptions.migrations.resolve(arguments, environment: environment)
+        if GlobalOptions.migrations.isDefault(arguments, environment: environment),
+            access(migrationsDirectory, F_OK) != 0, access(Self.dbmateMigrations, F_OK) == 0
+        {
+            migrationsDirectory = Self.dbmateMigrations
+            migrationsFallbackNote = "no folder 'migrations' here; using dbmate's '\(Self.dbmateMigrations)'"
+        }
         seedsDirectory = GlobalOptions.seeds.resolve(arguments, environment: environment)
         let timeoutText = GlobalOptions.busyTimeout.resolve(arguments, environment: environment)
         guard let timeout = Int32(timeoutText), timeout >= 0 else {
@@ -51,6 +62,15 @@ struct Configuration: Sendable {
         isQuiet = arguments.has(GlobalOptions.quiet.long)
         extensions = arguments.allValues(GlobalOptions.loadExtension.long)
     }
+
+    /// dbmate's migrations folder, used when there is no `migrations` folder.
+    static let dbmateMigrations = "db/migrations"
+
+    /// The commands that never read the migrations folder, which need not hear where it is.
+    static let commandsWithoutMigrations: Set<String> = [
+        "query", "run", "shell", "dump", "restore", "blob", "create", "drop", "wait", "help", "completions", "manual",
+        "schema", "version",
+    ]
 
     /// Whether several databases were named, or a pattern: `setup`, `migrate`, `status` and `verify`
     /// then run on each.

@@ -13,4 +13,11 @@ struct Setting: Sendable {
         if let variable = environmentVariable, let value = environment[variable], !value.isEmpty { return value }
         return defaultValue
     }
+
+    /// Whether neither the flag nor the environment gives a value, so that the default is in force.
+    func isDefault(_ arguments: ParsedArguments, environment: [String: String]) -> Bool {
+        guard arguments.value(option.long) == nil else { return false }
+        guard let variable = environmentVariable else { return true }
+        return (environment[variable] ?? "").isEmpty
+    }
 }

@@ -1,15 +1,19 @@
 import CellarKit
 
-/// Shows a long migration's name and elapsed time on standard error when it is a terminal, and
+/// Names each migration on standard output as it completes (`applied 0004_add_rating (12 ms)`, as
+/// dbmate and goose do), shows a long one's elapsed time on standard error when it is a terminal, and
 /// foreign-key warnings always.
 final class MigrationProgress {
     private let io: IO
     private let isQuiet: Bool
+    /// What a completed migration is said to be: `applied` or `rolled back`.
+    private let verb: String
     private var isShowing = false
 
-    init(io: IO, isQuiet: Bool) {
+    init(io: IO, isQuiet: Bool, verb: String = "applied") {
         self.io = io
         self.isQuiet = isQuiet
+        self.verb = verb
     }
 
     /// Handles one event of the migrator.
@@ -22,10 +26,12 @@ final class MigrationProgress {
             isShowing = true
             try? io.error.write("\r\u{1B}[K\(escaped(migration.identifier)): \(Self.seconds(elapsed)) …")
         case .finished(let outcome):
-            guard isShowing else { return }
+            if isShowing { try? io.error.write("\r\u{1B}[K") }
             isShowing = false
-            try? io.error.write(
-                "\r\u{1B}[K\(escaped(outcome.migration.identifier)): done in \(Self.seconds(outcome.durationMilliseconds))\n")
+            guard !isQuiet else { return }
+            // A write error here shows again, and fails the command, when the summary is written.
+            let duration = verb == "applied" ? " (\(Self.duration(outcome.durationMilliseconds)))" : ""
+            try? io.printOutput("\(verb) \(escaped(outcome.migration.identifier))\(duration)")
         case .emptySection(let migration, let isDown):
             io.printError(
                 "cellar: warning: \(escaped(migration.path)): the \(isDown ? "down" : "up") section holds no statement; "

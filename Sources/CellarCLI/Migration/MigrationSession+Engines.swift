@@ -26,10 +26,11 @@ extension MigrationSession {
     }
 
     /// A migrator on `connection` that reports progress on standard error and waits the busy timeout.
-    func migrator(connection: any SQLConnection, migrations: [Migration]) -> Migrator {
+    /// `verb` names what each completed migration was: `applied` or `rolled back`.
+    func migrator(connection: any SQLConnection, migrations: [Migration], verb: String = "applied") -> Migrator {
         let migrator = Migrator(connection: connection, migrations: migrations)
         migrator.busyTimeout = configuration.busyTimeout
-        migrator.observer = MigrationProgress(io: io, isQuiet: configuration.isQuiet).observe
+        migrator.observer = MigrationProgress(io: io, isQuiet: configuration.isQuiet, verb: verb).observe
         return migrator
     }
 

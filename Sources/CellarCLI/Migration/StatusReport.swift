@@ -8,6 +8,8 @@ struct StatusReport {
     let seeds: [Seeder.Status]
     /// Files that cannot be used as migrations, listed with their error among the others.
     let problems: [MigrationFiles.Problem]
+    /// False when the database file does not exist yet (a mistyped path reads as version 0).
+    var databaseExists = true
 
     /// A report; a problem file's version replaces the `missing` entry its ledger row would make.
     init(
@@ -28,7 +30,9 @@ struct StatusReport {
 
     /// One line per migration and per seed, under a heading naming the database and its version.
     func text() -> String {
-        var lines = ["database \(databasePath) at version \(version)", "migrations:"]
+        let heading =
+            databaseExists ? "database \(databasePath) at version \(version)" : "database \(databasePath) does not exist yet"
+        var lines = [heading, "migrations:"]
         if migrations.isEmpty && problems.isEmpty { lines.append("  (none)") }
         let width = (migrations.map { $0.versionText.count + 1 + $0.name.count } + problems.map(\.fileName.count)).max() ?? 0
         var rows: [(version: Int64, line: String)] = problems.map { problem in

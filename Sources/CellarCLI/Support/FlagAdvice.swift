@@ -83,6 +83,17 @@ enum FlagAdvice {
                     + "'cellar query \"DELETE FROM cellar_migrations WHERE version = \(version)\"'")
         case .nonTransactionalInAllOrNothing(let path):
             return Diagnostic(path: path, message: "runs with transaction:false, so it cannot be part of --all-or-nothing")
+        case .otherToolLedger:
+            return CommandFailure(
+                message: error.description + ". Run 'cellar adopt' to record them as applied (without running them)")
+        case .dirtyOtherToolLedger(let ledger):
+            let repair =
+                ledger.tool == .golangMigrate
+                ? "golang-migrate's 'migrate force VERSION' (the version the database is really at)"
+                : "deleting its failed row from \(ledger.table)"
+            return CommandFailure(
+                message: error.description + ". Check what that migration did, repair the database, clear the mark "
+                    + "with \(repair), then run 'cellar adopt' again")
         default:
             if let diagnostic = error.diagnostic { return advised(diagnostic) }
             return CommandFailure(message: error.description)

@@ -21,6 +21,9 @@ public struct IO {
     /// The size of the terminal standard output is on, asked each time (nil: not a terminal, or
     /// unknown, as in tests).
     var terminalSize: () -> TerminalSize? = { nil }
+    /// The `.env` file whose `DATABASE_URL` and `CELLAR_*` settings apply where the environment has none
+    /// (the working directory's for the process; none in-process, where tests give the environment).
+    var dotEnvPath: String? = nil
 
     /// Creates an IO from its parts.
     public init(
@@ -47,6 +50,7 @@ public struct IO {
             isOutputTerminal: isatty(STDOUT_FILENO) == 1,
             isErrorTerminal: isatty(STDERR_FILENO) == 1)
         io.terminalSize = TerminalSize.ofStandardOutput
+        io.dotEnvPath = ".env"
         return io
     }
 

@@ -117,17 +117,18 @@ package enum Ledger {
         return Lookup(isApplied: row[0] != .integer(0), mayHaveForeignKeys: row[1] != .integer(0))
     }
 
-    /// Records `migration`; `isBaseline` marks a row `baseline` writes (never undone by `rollback`).
+    /// Records `migration` as `kind`: `applied`, `baseline` (written by `baseline`, never undone by
+    /// `rollback`) or `adopted` (applied by another tool, read from its ledger).
     static func record(
-        _ migration: Migration, durationMilliseconds: Int64, isBaseline: Bool = false, in database: any SQLConnection
+        _ migration: Migration, durationMilliseconds: Int64, kind: String = "applied", in database: any SQLConnection
     ) throws {
-        try database.execute(insertRow, row(of: migration, durationMilliseconds: durationMilliseconds, isBaseline: isBaseline))
+        try database.execute(insertRow, row(of: migration, durationMilliseconds: durationMilliseconds, kind: kind))
     }
 
     /// Records `migration` and commits the open transaction with it, in one step where the engine can.
     static func recordAndCommit(_ migration: Migration, durationMilliseconds: Int64, in database: any SQLConnection) throws {
         try database.executeAndCommit(
-            insertRow, row(of: migration, durationMilliseconds: durationMilliseconds, isBaseline: false))
+            insertRow, row(of: migration, durationMilliseconds: durationMilliseconds, kind: "applied"))
     }
 
     private static let insertRow = """
@@ -135,11 +136,8 @@ package enum Ledger {
         VALUES (?, ?, ?, ?, ?, ?)
         """
 
-    private static func row(of migration: Migration, durationMilliseconds: Int64, isBaseline: Bool) -> [any ValueConvertible] {
-        [
-            migration.version, migration.name, migration.checksum, WallClock.utcTimestamp(), durationMilliseconds,
-            isBaseline ? "baseline" : "applied",
-        ]
+    private static func row(of migration: Migration, durationMilliseconds: Int64, kind: String) -> [any ValueConvertible] {
+        [migration.version, migration.name, migration.checksum, WallClock.utcTimestamp(), durationMilliseconds, kind]
     }
 
     static func updateChecksum(_ migration: Migration, in database: any SQLConnection) throws {

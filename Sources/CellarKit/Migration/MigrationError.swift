@@ -16,6 +16,14 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     /// A table with a ledger's name (`cellar_migrations`, `cellar_seeds`) whose shape is not the
     /// ledger's; cellar neither reads nor writes it.
     case foreignLedger(table: String, problem: String)
+    /// Another migration tool's ledger is in the database and `cellar_migrations` is not: the migrations
+    /// it applied would read as pending and run again.
+    case otherToolLedger(OtherToolLedger)
+    /// Adopting another tool's ledger whose newest migration failed partway (golang-migrate's `dirty`,
+    /// sqlx's `success = false`): what the database holds is not known.
+    case dirtyOtherToolLedger(OtherToolLedger)
+    /// Adopting with no other tool's ledger in the database.
+    case noOtherToolLedger
     /// A seed file named on the command line that is not inside the seeds folder, so it has no name
     /// there to record it by.
     case seedOutsideFolder(path: String, folder: String)
@@ -76,7 +84,8 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
                 path: path, message: "not written yet: its up section is still the template a new migration file starts with")
         case .foreignKeyViolations(let path, let violations, let notes):
             Diagnostic(path: path, message: Self.describe(violations), notes: notes)
-        case .missingFolder, .foreignLedger, .tooManySteps, .crossesBaseline, .outOfOrder, .appliedButMissing,
+        case .missingFolder, .foreignLedger, .otherToolLedger, .dirtyOtherToolLedger, .noOtherToolLedger, .tooManySteps,
+            .crossesBaseline, .outOfOrder, .appliedButMissing,
             .appliedMeanwhile, .unfinished, .unknownVersion, .notApplied:
             nil
         }
@@ -89,6 +98,15 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
             "no folder '\(path)'"
         case .foreignLedger(let table, let problem):
             "table main.\(table) is not cellar's ledger (\(problem)); nothing was read or changed"
+        case .otherToolLedger(let ledger):
+            "the database holds \(ledger.tool.rawValue)'s ledger (table \(ledger.table)) and no cellar_migrations: "
+                + "the \(Self.count(ledger)) it records as applied would run again; nothing was changed"
+        case .dirtyOtherToolLedger(let ledger):
+            "\(ledger.tool.rawValue)'s ledger (table \(ledger.table)) is dirty at version \(ledger.dirtyVersion ?? 0): "
+                + "that migration failed partway, so what the database holds is not known; nothing was changed"
+        case .noOtherToolLedger:
+            "the database holds no other tool's ledger (dbmate, goose, golang-migrate, sql-migrate, diesel, sqlx); "
+                + "nothing was changed"
         case .outOfOrder(let paths, let newest):
             "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "is" : "are") older than the newest applied migration "
                 + "(\(newest))"
@@ -114,6 +132,12 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
         default:
             diagnostic?.description ?? "migration error"
         }
+    }
+
+    /// `3 migrations`, or for golang-migrate's one row, `migrations up to version 3`.
+    private static func count(_ ledger: OtherToolLedger) -> String {
+        if ledger.coversEarlierVersions { return "migrations up to version \(ledger.versions.last ?? 0)" }
+        return "\(ledger.versions.count) migration\(ledger.versions.count == 1 ? "" : "s")"
     }
 
     /// Why a baselined migration stops a rollback.

@@ -12,7 +12,7 @@ extension Migrator {
             var recorded: [Migration] = []
             for migration in migrations where migration.version <= version {
                 guard try !Ledger.isApplied(migration.version, in: database) else { continue }
-                try Ledger.record(migration, durationMilliseconds: 0, isBaseline: true, in: database)
+                try Ledger.record(migration, durationMilliseconds: 0, kind: "baseline", in: database)
                 recorded.append(migration)
             }
             return recorded

@@ -96,8 +96,10 @@ public final class Migrator {
     ///
     /// - Throws: ``MigrationError/outOfOrder(paths:newestApplied:)`` when one is older than the newest
     ///   applied migration (unless allowed), ``MigrationError/unknownVersion(_:)`` for a target no file has.
+    ///   ``MigrationError/otherToolLedger(_:)`` when another tool's ledger holds what was applied.
     public func pending(_ options: Options = Options()) throws -> [Migration] {
         let applied = Set(try applied().map(\.version))
+        if applied.isEmpty { try refuseOtherToolLedger() }
         let newest = applied.max() ?? 0
         var todo = migrations.filter { !applied.contains($0.version) }
         if let target = options.target {
@@ -113,8 +115,11 @@ public final class Migrator {
 
     /// Every migration's state: applied, pending, changed since applied, applied but missing, or
     /// unfinished (a `transaction:false` migration still running or stopped partway).
+    ///
+    /// - Throws: ``MigrationError/otherToolLedger(_:)`` when another tool's ledger holds what was applied.
     public func status() throws -> [MigrationStatus] {
         let applied = try Ledger.appliedMigrations(in: database, includingUnfinished: true)
+        if applied.isEmpty { try refuseOtherToolLedger() }
         let records = Dictionary(applied.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
         let versions = Set(migrations.map(\.version))
         var entries: [MigrationStatus] = []

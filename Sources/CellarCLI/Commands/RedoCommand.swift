@@ -1,0 +1,35 @@
+import CellarKit
+
+/// `cellar redo`: rolls back the newest migration and applies it again (goose's habit, while writing one).
+enum RedoCommand: Command {
+    static let spec = CommandSpec(
+        name: "redo",
+        abstract: "Roll back the newest migration and apply it again (while writing it).",
+        discussion: """
+            Runs its down section, then its up section, each in its own transaction, as 'cellar rollback'
+            then 'cellar migrate --to V' would. If the up section fails, the database stays rolled back
+            to the version before it.
+            """)
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let session = MigrationSession(invocation)
+        let migrations = try session.loadMigrations()
+        return try session.withWritableConnection(creating: false) { database in
+            let undoer = session.migrator(connection: database, migrations: migrations, verb: "rolled back")
+            guard let newest = try session.translating({ try undoer.applied() }).last else {
+                try session.summarize("nothing to redo; the database is at version 0")
+                return .success
+            }
+            let start = WallClock.milliseconds()
+            _ = try session.translating { try undoer.rollback(.steps(1)) }
+            let applier = session.migrator(connection: database, migrations: migrations)
+            _ = try session.translating { try applier.migrate(Migrator.Options(target: newest.version)) }
+            let identifier = migrations.first { $0.version == newest.version }?.identifier ?? "\(newest.version)_\(newest.name)"
+            try session.summarize(
+                "redid \(ControlCharacterEscaping.escape(identifier)) in "
+                    + "\(MigrationProgress.duration(WallClock.milliseconds() - start)); now at version "
+                    + "\(try applier.currentVersion())")
+            return .success
+        }
+    }
+}
