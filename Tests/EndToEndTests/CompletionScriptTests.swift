@@ -89,6 +89,8 @@ import Testing
         (["cellar", "--database", "=", "a"], ["a.sql"]),
         (["cellar", "query", "--null", "x", ""], []),
         (["cellar", "query", "SELECT 1", ""], []),
+        (["cellar", "blob", "p"], ["put"]),
+        (["cellar", "blob", "g"], ["get"]),
     ])
     func bashCompletes(words: [String], expected: [String]) throws {
         #expect(Set(try bashCompletes(words)) == Set(expected))

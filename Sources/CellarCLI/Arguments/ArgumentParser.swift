@@ -78,11 +78,11 @@ struct ArgumentParser {
     private func lookUp(_ token: String, in options: [OptionSpec]) -> OptionSpec? {
         if token.hasPrefix("--") {
             let name = token.dropFirst(2).prefix { $0 != "=" }
-            return options.first { $0.long == name }
+            return options.first { $0.isNamed(name) }
         }
         let word = token.dropFirst()
         guard let letter = word.first else { return nil }
-        guard word.count > 1 else { return options.first { $0.short == letter } }
+        guard word.count > 1 else { return options.first { $0.short == letter } ?? options.first { $0.otherShort == letter } }
         // `-header`: a long name with one dash, as sqlite3 spells its options. Otherwise only a short
         // option that takes a value may have more letters after it (`-dfile.db`); a flag's letter with
         // more after it is unknown, never that flag (`-header` once meant `-h`, help, and exit 0).
@@ -105,7 +105,7 @@ struct ArgumentParser {
     private func unknownOption(_ token: String, among options: [OptionSpec], command: CommandSpec?) -> UsageError {
         let name = token.hasPrefix("--") ? String(token.dropFirst(2).prefix { $0 != "=" }) : String(token.dropFirst())
         var message = "unknown option '\(token.prefix { $0 != "=" })'"
-        if let suggestion = NearMiss.suggestion(for: name, among: options.map(\.long)) {
+        if let suggestion = NearMiss.suggestion(for: name, among: options.flatMap { [$0.long] + $0.aliases }) {
             message += "; did you mean '--\(suggestion)'?"
         }
         return UsageError(message, command: command?.name)

@@ -12,6 +12,10 @@ struct OptionSpec: Sendable {
     let help: String
     /// What shells complete for the value (nothing for a flag); inferred from `valueName` when not given.
     let completion: ValueCompletion
+    /// Other names it answers to, as other tools spell it (`--format` for `--mode`, `-v` for `-V`).
+    var aliases: [String] = []
+    /// Another one-letter name, as other tools spell it.
+    var otherShort: Character? = nil
 
     init(
         _ long: String, short: Character? = nil, value valueName: String? = nil, repeatable: Bool = false,
@@ -23,6 +27,19 @@ struct OptionSpec: Sendable {
         self.isRepeatable = repeatable
         self.help = help
         self.completion = valueName == nil ? .none : completion ?? .inferred(from: valueName)
+    }
+
+    /// The option, also answering to `aliases` and `otherShort`.
+    func answering(to aliases: [String] = [], short: Character? = nil) -> OptionSpec {
+        var result = self
+        result.aliases = aliases
+        result.otherShort = short
+        return result
+    }
+
+    /// Whether `name` (without dashes) is one of its long names.
+    func isNamed(_ name: some StringProtocol) -> Bool {
+        long == name || aliases.contains { $0 == name }
     }
 
     /// Whether the option takes a value.

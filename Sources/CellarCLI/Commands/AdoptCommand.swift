@@ -12,7 +12,11 @@ enum AdoptCommand: Command {
             file here as applied (kind 'adopted', with the file's checksum), in one transaction, without
             running anything. The other tool's table is left as it was. A dirty ledger (a migration that
             failed partway) is refused.
-            """)
+            """,
+        examples: [
+            .init("cellar adopt -d db/app.sqlite3", "Record what dbmate's schema_migrations says was applied; run nothing."),
+            .init("cellar adopt && cellar migrate", "Adopt, then apply only the migrations the other tool never ran."),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)

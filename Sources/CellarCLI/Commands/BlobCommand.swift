@@ -7,7 +7,7 @@ enum BlobCommand: Command {
         name: "blob",
         abstract: "Stream a file into a blob cell (put) or a blob cell into a file (get).",
         arguments: [
-            .init("put|get", help: "put: FILE into the cell; get: the cell into FILE."),
+            .init("put|get", help: "put: FILE into the cell; get: the cell into FILE.", completion: .choices(["put", "get"])),
             .init("table", help: "The table."),
             .init("column", help: "The blob column."),
             .init("rowid", help: "The row's rowid (its INTEGER PRIMARY KEY)."),

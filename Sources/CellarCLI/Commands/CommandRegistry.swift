@@ -29,6 +29,7 @@ enum CommandRegistry {
             HelpCommand.self,
             CompletionsCommand.self,
             ManualCommand.self,
+            VersionCommand.self,
         ]
     }
 

@@ -11,6 +11,7 @@ enum QueryCommand: Command {
                 "param", value: "value", repeatable: true,
                 help: "Bind a parameter: positional for ?, ?NNN; ':name=value' for :name, @name, $name."),
             OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH and VACUUM INTO."),
+            readOnlyOption,
         ],
         discussion: """
             Values of --param are bound, never pasted into the SQL: a whole number binds as an integer,
@@ -37,6 +38,10 @@ enum QueryCommand: Command {
         let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
         let session = MigrationSession(invocation)
         if session.isRemote {
+            if arguments.has(readOnlyOption.long) {
+                throw CommandFailure(
+                    message: "query --readonly is not available on a dqlite database: the cluster opens no read-only connection")
+            }
             if arguments.has("safe") {
                 throw CommandFailure(
                     message: "query --safe is not available on a dqlite database: cellar cannot install SQLite's "
@@ -48,12 +53,16 @@ enum QueryCommand: Command {
             }
         }
         let database = try DatabaseOpener(invocation.configuration).openExisting(
-            defensive: true, fileFunctions: true, safe: arguments.has("safe"))
+            defensive: true, fileFunctions: true, safe: arguments.has("safe"), readOnly: arguments.has(readOnlyOption.long))
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
         return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             try runStatements(sql, on: database, parameters: parameters, renderer: renderer)
         }
     }
+
+    /// `--readonly`, for `query` and `shell`: the database is opened read-only, as `sqlite3 -readonly`.
+    static let readOnlyOption = OptionSpec(
+        "readonly", help: "Open the database read-only: it must exist, and a statement that writes fails.")
 
     /// The SQL to run: the argument, or standard input for `-`; no statement at all is a usage error.
     private static func statements(_ argument: String, io: IO) throws -> String {

@@ -9,7 +9,8 @@ enum RedoCommand: Command {
             Runs its down section, then its up section, each in its own transaction, as 'cellar rollback'
             then 'cellar migrate --to V' would. If the up section fails, the database stays rolled back
             to the version before it.
-            """)
+            """,
+        examples: [.init("cellar redo", "Undo the migration being written and apply it again after an edit.")])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)

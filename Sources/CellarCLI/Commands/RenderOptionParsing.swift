@@ -7,8 +7,9 @@ enum RenderOptionParsing {
         OptionSpec(
             "mode", value: "mode", completion: .choices(OutputMode.allCases.map(\.rawValue)),
             help:
-                "Output mode: \(OutputMode.allCases.map(\.rawValue).joined(separator: ", ")) (default box on a terminal, list otherwise)."
-        ),
+                "Output mode: \(OutputMode.allCases.map(\.rawValue).joined(separator: ", ")) (default box on a terminal, list otherwise; "
+                + "also --format)."
+        ).answering(to: ["format"]),
         OptionSpec("header", help: "Show column headers (default in box, table, markdown, line)."),
         OptionSpec("no-header", help: "Hide column headers."),
         OptionSpec("null", value: "text", help: "Text shown for NULL in human modes and list, csv, tsv (default empty)."),

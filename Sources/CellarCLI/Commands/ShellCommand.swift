@@ -41,6 +41,7 @@ enum ShellCommand: Command {
             .init(
                 "cellar shell --safe downloaded.sqlite",
                 "Look into a database from elsewhere: no file access, trusted_schema off."),
+            .init("cellar shell --readonly winery.sqlite", "Explore without any chance of writing; the file must exist."),
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
@@ -61,6 +62,8 @@ enum ShellCommand: Command {
         if arguments.has("safe"), arguments.value("init") != nil {
             throw UsageError("--init cannot be used with --safe (a start-up file could undo its refusals)", command: spec.name)
         }
+        let path = configuration.databasePath
+        let isNew = !DqliteURL.isDqlite(path) && DatabaseFile.missingFile(of: path) != nil
         let connection = try open(
             configuration, invocation: Invocation(arguments: arguments, configuration: configuration, io: io))
         let settings = ShellSettings(
@@ -89,7 +92,10 @@ enum ShellCommand: Command {
             session.finish()
             return session.hadError ? .failure : .success
         } else if io.isInputTerminal {
-            try InteractiveShell(session: session).run()
+            let shown = ControlCharacterEscaping.escape(path)
+            let opened =
+                isNew ? "opened \(shown): a new, empty database (the file did not exist)" : "opened \(shown)"
+            try InteractiveShell(session: session, openedLine: opened).run()
         } else {
             _ = session.runLines(of: LineReader(io.input), path: "<stdin>")
             if (try? session.connection.isAutocommit) == false { _ = session.requestQuit() }

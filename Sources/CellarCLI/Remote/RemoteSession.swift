@@ -39,7 +39,8 @@ struct RemoteSession {
             switch error {
             case .noLeader:
                 throw CommandFailure(
-                    message: "\(url): \(error) within the busy timeout (\(invocation.configuration.busyTimeout) ms)")
+                    message: "\(url): \(error) within the busy timeout (\(invocation.configuration.busyTimeout) ms); "
+                        + "a leader election after a failover can take longer: raise --busy-timeout to wait for it")
             case .server(let code, _) where code & 0xff == 5:
                 throw CommandFailure(
                     message: "database '\(url)' is locked by another connection "

@@ -12,10 +12,13 @@ final class InteractiveShell {
 
     private let session: ShellSession
     private var accumulator = StatementAccumulator()
+    /// The banner's second line: which database it opened (a mistyped name opens a new, empty one).
+    private let openedLine: String?
 
-    /// Creates the interactive front of `session`.
-    init(session: ShellSession) {
+    /// Creates the interactive front of `session`; `openedLine` follows the banner.
+    init(session: ShellSession, openedLine: String? = nil) {
         self.session = session
+        self.openedLine = openedLine
     }
 
     /// Reads and runs input until `.quit` or Ctrl-D.
@@ -38,6 +41,7 @@ final class InteractiveShell {
         for entry in history?.loadedEntries ?? [] { editor.addHistory(entry) }
         session.writeOutput(
             "cellar \(VersionInfo.version) (SQLite \(Database.libraryVersion)); .help for commands, Ctrl-D to quit")
+        if let openedLine { session.writeOutput(openedLine) }
         var lineNumber = 0
         while true {
             try? session.output.flush()

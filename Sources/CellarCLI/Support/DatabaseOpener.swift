@@ -29,13 +29,16 @@ struct DatabaseOpener {
     }
 
     /// Opens a database that must already exist (`query`, `status`): a mistyped path is an error, not
-    /// a new empty file.
-    func openExisting(defensive: Bool = false, fileFunctions: Bool = false, safe: Bool = false) throws -> Database {
+    /// a new empty file. `readOnly` opens it so that every write fails (`--readonly`).
+    func openExisting(defensive: Bool = false, fileFunctions: Bool = false, safe: Bool = false, readOnly: Bool = false)
+        throws -> Database
+    {
         let path = configuration.databasePath
         if !path.hasPrefix("file:"), path != ":memory:", access(path, F_OK) != 0 {
             throw CommandFailure(message: "no database at '\(path)' (run 'cellar setup' to create it, or pass --database)")
         }
-        return try open(path, options: options(mode: .readWrite, defensive: defensive, fileFunctions: fileFunctions, safe: safe))
+        let mode: Database.OpenMode = readOnly ? .readOnly : .readWrite
+        return try open(path, options: options(mode: mode, defensive: defensive, fileFunctions: fileFunctions, safe: safe))
     }
 
     /// Opens the database to read it, or an empty in-memory one set up the same way when the file does

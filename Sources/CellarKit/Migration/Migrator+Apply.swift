@@ -226,7 +226,7 @@ extension Migrator {
         let rowsBefore = collectsSchemaChanges ? try TableRowCounts.read(database) : [:]
         let result = try runner(for: migration).run(
             migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
-            isGuarded: true)
+            isGuarded: true, refusesForeignKeysOn: true)
         let after = checkingForeignKeys ? try checkForeignKeys(of: migration, before: violationsBefore) : []
         let changes =
             collectsSchemaChanges ? SchemaChanges(before: schemaBefore, after: try SchemaChanges.snapshot(of: database)) : nil

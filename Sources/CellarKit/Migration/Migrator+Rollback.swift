@@ -134,7 +134,8 @@ extension Migrator {
         do {
             let before = try SectionRunner.foreignKeyViolations(in: database)
             let result = try runner(for: migration).run(
-                down.sql, startOffset: down.startOffset, text: migration.text, path: migration.path, isGuarded: true)
+                down.sql, startOffset: down.startOffset, text: migration.text, path: migration.path, isGuarded: true,
+                refusesForeignKeysOn: true)
             try checkForeignKeys(of: migration, before: before)
             try forget(migration)
             try database.execute("COMMIT")

@@ -17,12 +17,15 @@ struct SectionRunner {
     /// Runs `sql`, which starts at byte `startOffset` of `text` (the whole file at `path`).
     ///
     /// - Parameter isGuarded: whether transaction control is refused (inside cellar's transaction).
+    /// - Parameter refusesForeignKeysOn: whether `PRAGMA foreign_keys = ON` is refused too (a migration's
+    ///   transaction, where it would silently do nothing).
     /// - Throws: ``MigrationError/failed(_:)`` with a diagnostic located in the file.
     func run(
-        _ sql: String, startOffset: Int, text: String, path: String, isGuarded: Bool
+        _ sql: String, startOffset: Int, text: String, path: String, isGuarded: Bool, refusesForeignKeysOn: Bool = false
     ) throws -> Result {
         let policy = ConnectionPolicy(refusesTransactionControl: isGuarded, isSafe: false)
         policy.rehearsal = rehearsal
+        policy.refusesForeignKeysOn = isGuarded && refusesForeignKeysOn
         do {
             return try database.withPolicy(policy) {
                 try withProgress { try runStatements(sql, on: database) }

@@ -49,6 +49,10 @@ package final class ConnectionPolicy {
     /// both as an attach of the file) and the functions `writefile` and `load_extension` are refused; a
     /// plain `VACUUM` (which attaches `''`) and `ATTACH ':memory:'` stay allowed.
     package var rehearsal: Rehearsal?
+    /// Whether `PRAGMA foreign_keys = ON` is refused (inside a migration's transaction, where SQLite
+    /// ignores it: <https://sqlite.org/pragma.html#pragma_foreign_keys>); turning them off is let through,
+    /// since the migrator already has.
+    package var refusesForeignKeysOn = false
     /// Whether safe mode (as `sqlite3 -safe`) is in force.
     package let isSafe: Bool
     /// The most recent refusal, if any; cleared by ``clearRefusal()``.
@@ -125,6 +129,12 @@ package final class ConnectionPolicy {
         }
     }
 
+    /// Whether a pragma's boolean value turns it on, as SQLite reads one (<https://sqlite.org/pragma.html>).
+    private static func isOn(_ value: String) -> Bool {
+        let word = value.lowercased().filter { $0 != "'" && $0 != "\"" && $0 != " " }
+        return ["1", "on", "yes", "true"].contains(word) || (Int(word).map { $0 != 0 } ?? false)
+    }
+
     private func refusal(for request: AuthorizationRequest) -> Refusal? {
         switch request.action {
         case .transaction where refusesTransactionControl:
@@ -132,6 +142,9 @@ package final class ConnectionPolicy {
         case .pragma where refusesTransactionControl && request.second != nil:
             // SQLite passes the pragma's name and, when it is being set, its value.
             let name = (request.first ?? "").lowercased()
+            if refusesForeignKeysOn, name == "foreign_keys", Self.isOn(request.second ?? "") {
+                return .ignoredInTransaction("PRAGMA foreign_keys = ON")
+            }
             return Self.pragmasIgnoredInTransaction.contains(name) ? .ignoredInTransaction("PRAGMA \(name)") : nil
         case .attach where isSafe:
             // A plain VACUUM attaches '' (https://sqlite.org/lang_vacuum.html). SQLite passes no file
