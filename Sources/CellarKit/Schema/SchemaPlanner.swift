@@ -73,7 +73,7 @@ public struct SchemaPlanner {
 
     /// Runs `plan` on a fresh copy of the FROM schema, as the migrator runs a migration (one
     /// transaction, foreign keys off), and compares the schema it leaves with the TO schema.
-    private func prove(_ plan: SchemaPlan, start: SchemaCatalog) throws {
+    func prove(_ plan: SchemaPlan, start: SchemaCatalog) throws {
         let proof = try SchemaCopy.empty(like: from, holding: start)
         do {
             try proof.transaction { try proof.execute(plan.sql) }
