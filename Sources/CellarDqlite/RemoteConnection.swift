@@ -1,6 +1,7 @@
 internal import CSQLite
 import CellarKit
 import DqliteClient
+import Synchronization
 
 /// CellarKit's engine seam (`SQLConnection`) over a dqlite cluster, so that the local migrator, seeder
 /// and script runner run unchanged against it.
@@ -28,6 +29,8 @@ package final class RemoteConnection: SQLConnection {
     /// Every request is a round trip to the leader.
     package var isRemote: Bool { true }
     package var cancellation: CancellationFlag?
+    /// What kind of request is waiting for the leader's reply, for ``interruption``.
+    private let request = RequestInFlight()
     /// A local copy of the database's schema, without rows, that statements are prepared on first, for
     /// syntax errors and what SQLite says of them. It starts empty and is copied from the leader when a
     /// statement names what it lacks; schema statements that ran are run on it too, and a rollback or a
@@ -130,6 +133,31 @@ package final class RemoteConnection: SQLConnection {
 
     // MARK: - The seam
 
+    /// Drops the connection to the leader while a statement waits for its reply (a dqlite server reads
+    /// no other request meanwhile); a commit under way is left to finish, so that whether it landed is
+    /// known. A stop between statements is the ``cancellation`` flag's.
+    package var interruption: ConnectionInterruption {
+        let request = request
+        let abort = database.connection.abort
+        return ConnectionInterruption(method: .droppingConnection) {
+            if request.kind.load(ordering: .sequentiallyConsistent) == RequestInFlight.statement { abort.abort() }
+        }
+    }
+
+    /// Runs `body`, a request of one statement (a commit when `isCommit`), as one ``interruption`` may
+    /// stop; when it was stopped so, the error is `SQLITE_INTERRUPT` on the statement, the transaction
+    /// open on the leader is gone, and the leader is found again for what follows.
+    func sendingRequest<Result>(isCommit: Bool, sql: String, offset: Int, _ body: () throws -> Result) throws -> Result {
+        request.kind.store(isCommit ? RequestInFlight.commit : RequestInFlight.statement, ordering: .sequentiallyConsistent)
+        defer { request.kind.store(RequestInFlight.none, ordering: .sequentiallyConsistent) }
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.code == Self.leadershipLossCode && cancellation?.isCancelled == true {
+            _ = try? reconnect()
+            throw SQLiteError(code: SQLITE_INTERRUPT, message: "interrupted", sql: sql, offset: offset)
+        }
+    }
+
     package func prepareStatement(in text: UnsafeBufferPointer<UInt8>, from start: Int) throws -> (
         statement: RemoteStatement?, end: Int
     ) {
@@ -195,13 +223,16 @@ package final class RemoteConnection: SQLConnection {
     /// the first failure, so the commit happens only when the statement succeeded, and the values bind
     /// to the first statement. Text that is not one plain statement takes two requests.
     package func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws {
+        try checkCancellation()
         guard (try? mirror.facts(of: sql))?.transactionOperation == nil, let text = Self.withCommit(sql) else {
             try execute(sql, arguments)
             try execute("COMMIT")
             return
         }
         do {
-            let result = try database.connection.execute(text, arguments.map { RemoteDatabase.wire($0.sqliteValue) })
+            let result = try sendingRequest(isCommit: true, sql: sql, offset: 0) {
+                try database.connection.execute(text, arguments.map { RemoteDatabase.wire($0.sqliteValue) })
+            }
             totalChanges += Int(result.rowsAffected)
             transaction.end()
         } catch let error as DqliteError {
@@ -447,3 +478,11 @@ package final class RemoteConnection: SQLConnection {
 
 @available(*, unavailable)
 extension RemoteConnection: Sendable {}
+
+/// Which request of a connection is waiting for its reply, read by the signal watcher's thread.
+private final class RequestInFlight: Sendable {
+    static let none = 0
+    static let statement = 1
+    static let commit = 2
+    let kind = Atomic<Int>(RequestInFlight.none)
+}

@@ -55,7 +55,14 @@ package final class RemoteStatement: SQLStatement {
     /// - Throws: ``SQLiteError`` (`SQLITE_INTERRUPT`) when the connection's ``RemoteConnection/cancellation``
     ///   is set (see ``stopReading()``).
     package func step() throws -> Bool {
-        if connection.cancellation?.isCancelled == true { try stopReading() }
+        // Between rows a set flag stops the rows (Ctrl-C in the shell); a statement not started yet
+        // runs, as on a file, where the runners check the flag between statements.
+        if isStarted, connection.cancellation?.isCancelled == true { try stopReading() }
+        let isCommit = facts.transactionOperation == "COMMIT" || facts.savepoint?.operation == "RELEASE"
+        return try connection.sendingRequest(isCommit: isCommit, sql: sql, offset: offset) { try stepOnLeader() }
+    }
+
+    private func stepOnLeader() throws -> Bool {
         do {
             if !isStarted {
                 isStarted = true

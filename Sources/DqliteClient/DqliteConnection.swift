@@ -32,8 +32,11 @@ public final class DqliteConnection {
     }
 
     deinit {
-        session?.close()
+        dropSession()
     }
+
+    /// Stops the request under way from another thread (see ``DqliteAbort``).
+    public let abort = DqliteAbort()
 
     /// The leader this connection talks to, nil while broken.
     public var leader: NodeAddress? { session?.address }
@@ -41,8 +44,7 @@ public final class DqliteConnection {
     /// Drops the current session and finds the leader again, within `retryBudget`.
     /// - Throws: `DqliteError.noLeader` when none is found in time.
     public func reconnect() throws {
-        session?.close()
-        session = nil
+        dropSession()
         openRows = nil
         let deadline = Deadline.after(milliseconds: configuration.retryBudget)
         let locator = LeaderLocator(
@@ -55,6 +57,7 @@ public final class DqliteConnection {
                 switch try candidate.call(.open(name: configuration.database)) {
                 case .database(let id):
                     session = candidate
+                    abort.attach(candidate.descriptor)
                     databaseID = id
                     generation += 1
                     return
@@ -80,8 +83,7 @@ public final class DqliteConnection {
                 if session == nil { try reconnect() }
                 return try body(self)
             } catch let error as DqliteError where error.isLeadershipLoss && !deadline.hasPassed {
-                session?.close()
-                session = nil
+                dropSession()
                 deadline.sleep(milliseconds: 50)
             }
         }
@@ -172,6 +174,14 @@ public final class DqliteConnection {
         }
     }
 
+    /// Closes the session, detaching it from ``abort`` first so that no other thread shuts down a
+    /// descriptor the system may hand out again.
+    private func dropSession() {
+        abort.detach()
+        session?.close()
+        session = nil
+    }
+
     private func liveSession() throws -> NodeSession {
         guard let session else {
             throw DqliteError.connectionLost(
@@ -187,8 +197,7 @@ public final class DqliteConnection {
             return try exchange()
         } catch let error as DqliteError {
             if error.isLeadershipLoss {
-                session?.close()
-                session = nil
+                dropSession()
             }
             throw error
         }
@@ -215,8 +224,7 @@ public final class DqliteConnection {
     private func unexpected(_ response: Response, to request: String) -> DqliteError {
         if let failure = response.failure {
             if failure.isLeadershipLoss {
-                session?.close()
-                session = nil
+                dropSession()
             }
             return failure
         }

@@ -6,6 +6,8 @@ final class NodeSession {
 
     /// The node's address.
     var address: NodeAddress { socket.address }
+    /// The socket's descriptor, for ``DqliteAbort``.
+    var descriptor: Int32 { socket.descriptor }
 
     /// Connects to `address` and sends the protocol version.
     init(address: NodeAddress, connectDeadline: Deadline, requestTimeout: Int) throws {

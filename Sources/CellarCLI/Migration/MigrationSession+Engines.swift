@@ -13,7 +13,7 @@ extension MigrationSession {
     func withWritableConnection(
         creating: Bool, fileFunctions: Bool = false, _ body: (any SQLConnection) throws -> ExitStatus
     ) throws -> ExitStatus {
-        if isRemote { return try RemoteSession(invocation).withConnection(body) }
+        if isRemote { return try RemoteSession(invocation).withConnection(guarded: true, body) }
         let database = try openForWriting(creating: creating, fileFunctions: fileFunctions)
         return try TerminationWatcher.shared.guarding(database, io: io) { try body(database) }
     }

@@ -26,9 +26,14 @@ struct RemoteSession {
     }
 
     /// Runs `body` on CellarKit's engine seam over the cluster, turning cluster errors into what
-    /// ``ErrorReporter`` prints.
-    func withConnection<Result>(_ body: (any SQLConnection) throws -> Result) throws -> Result {
-        try translating { try body(try RemoteConnection(try connect())) }
+    /// ``ErrorReporter`` prints; when `guarded`, SIGINT and SIGTERM stop it as on a file
+    /// (``TerminationWatcher``).
+    func withConnection<Result>(guarded: Bool = false, _ body: (any SQLConnection) throws -> Result) throws -> Result {
+        try translating {
+            let connection = try RemoteConnection(try connect())
+            guard guarded else { return try body(connection) }
+            return try TerminationWatcher.shared.guarding(connection, io: io) { try body(connection) }
+        }
     }
 
     /// Runs `body`, turning migrator and cluster errors into what ``ErrorReporter`` prints.

@@ -41,21 +41,23 @@ final class TerminationWatcher: Sendable {
         }
     }
 
-    /// Runs `body` with `database` guarded. If a signal stopped it, the error it threw comes back as a
-    /// ``SignalStop`` carrying the signal's exit status (128 + signal number).
+    /// Runs `body` with `connection` guarded, whatever its engine: a signal sets its cancellation flag and
+    /// interrupts its running statement as the engine can (``SQLConnection/interruption``). If a signal
+    /// stopped it, the error it threw comes back as a ``SignalStop`` carrying the signal's exit status
+    /// (128 + signal number).
     ///
     /// A signal that came too late to stop anything — `body` finished, its last COMMIT went through — is
     /// reported on `io` as a note and the command's own status stands: the work is committed, and a
     /// deploy tool reading a failure would run it again.
-    func guarding(_ database: Database, io: IO, _ body: () throws -> ExitStatus) throws -> ExitStatus {
+    func guarding<Result>(_ connection: any SQLConnection, io: IO, _ body: () throws -> Result) throws -> Result {
         let flag = CancellationFlag()
-        database.cancellation = flag
-        let token = guarded.withLock { $0.add(database.interrupter, flag) }
+        connection.cancellation = flag
+        let token = guarded.withLock { $0.add(connection.interruption, flag) }
         defer {
             guarded.withLock { $0.databases[token] = nil }
-            database.cancellation = nil
+            connection.cancellation = nil
         }
-        let status: ExitStatus
+        let status: Result
         do {
             status = try body()
         } catch {
@@ -141,14 +143,14 @@ final class TerminationWatcher: Sendable {
 
 /// What ``TerminationWatcher`` guards, by token.
 private struct Guarded {
-    var databases: [Int: (Interrupter, CancellationFlag)] = [:]
+    var databases: [Int: (ConnectionInterruption, CancellationFlag)] = [:]
     var fleets: [Int: CancellationFlag] = [:]
     /// Whether a guarded command's work is committed: the process then exits with that command's
     /// status whatever signal comes, and a late signal is noted.
     var isSettled = false
     private var nextToken = 0
 
-    mutating func add(_ interrupter: Interrupter, _ flag: CancellationFlag) -> Int {
+    mutating func add(_ interrupter: ConnectionInterruption, _ flag: CancellationFlag) -> Int {
         nextToken += 1
         databases[nextToken] = (interrupter, flag)
         return nextToken

@@ -30,6 +30,9 @@ package protocol SQLConnection: AnyObject {
     /// When set, runners stop before their next statement (see ``CancellationFlag``).
     var cancellation: CancellationFlag? { get set }
 
+    /// How another thread stops the statement running now.
+    var interruption: ConnectionInterruption { get }
+
     /// Runs `body` with `policy` refusing statements prepared meanwhile, beside any checks the
     /// connection's owner installed, which are as they were afterwards. A local engine uses SQLite's
     /// authorizer; a remote one checks each statement before sending it (``ConnectionPolicy/evaluate(_:)``).

@@ -183,7 +183,10 @@ public final class Migrator {
     /// The note that ends a failure report: what was undone and where the database stands.
     func rolledBackNote(_ what: String) -> String {
         guard !isRehearsal else { return "dry run: \(what) rolled back; the database was not changed" }
-        return "\(what) rolled back; the database is still at version \((try? currentVersion()) ?? 0)"
+        // A connection the stop dropped may not reach its server again in time: then no version is
+        // claimed rather than a wrong one.
+        guard let version = try? currentVersion() else { return "\(what) rolled back" }
+        return "\(what) rolled back; the database is still at version \(version)"
     }
 }
 

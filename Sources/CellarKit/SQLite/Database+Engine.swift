@@ -25,6 +25,12 @@ extension Database: SQLConnection {
         return (statement.map { Statement(handle: $0, database: self) }, start + consumed)
     }
 
+    /// `sqlite3_interrupt`, through the connection's ``Interrupter``.
+    package var interruption: ConnectionInterruption {
+        let interrupter = interrupter
+        return ConnectionInterruption(method: .sqliteInterrupt) { interrupter.interrupt() }
+    }
+
     /// An in-memory database set up with this connection's options (extensions, functions, safety
     /// settings), holding a copy of this one made with the online backup API when `copyingContents`.
     /// This connection's options: a replay is opened with its extensions and functions.

@@ -5,7 +5,7 @@ import Glibc
 /// The socket is non-blocking: a read or write that cannot go on at once waits with `poll`, so a node
 /// that stops answering costs at most the time left until the deadline, never a hang.
 final class TCPSocket {
-    private var descriptor: Int32
+    private(set) var descriptor: Int32
     /// The address this socket is connected to, for messages.
     let address: NodeAddress
     /// Bytes read from the socket and not consumed yet (`inboxStart..<inboxEnd`): one `recv` brings a
