@@ -38,6 +38,34 @@ enum MigrateBenchmark {
             })
     }
 
+    /// Issue 26's row: a history of `transaction:false` files, each wrapping its statements in its own
+    /// `BEGIN`/`COMMIT` (as real histories do), migrated by cellar against the same files piped into
+    /// sqlite3 one after another. cellar writes each file's claim and ledger row inside its transaction.
+    static func ownTransactions(_ context: BenchmarkContext, migrationCount: Int = 100) throws -> Benchmark {
+        let migrations = context.file("own-migrations")
+        mkdir(migrations, 0o755)
+        var script = try FileWriter(path: context.file("own-migrations.sql"))
+        for index in 1...migrationCount {
+            let sql = "-- migrate:up transaction:false\nBEGIN;\n\(migration(index))COMMIT;\n"
+            try FileContents.write(Array(sql.utf8), to: "\(migrations)/\(WallClock.pad(index, to: 4))_own_\(index).sql")
+            try script.write(sql)
+        }
+        try script.close()
+        let cellarDatabase = context.file("own-cellar.db")
+        let sqliteDatabase = context.file("own-sqlite.db")
+        return Benchmark(
+            name: "`cellar migrate` of 100 transaction:false files, each its own BEGIN/COMMIT", timeTarget: 1.0,
+            memoryTarget: nil,
+            cellar: BenchmarkCommand(
+                executable: context.cellarPath, arguments: ["migrate", "-q", "-d", cellarDatabase, "-m", migrations]),
+            sqlite: BenchmarkCommand(
+                executable: context.sqlitePath, arguments: [sqliteDatabase], inputPath: context.file("own-migrations.sql")),
+            reset: {
+                BenchmarkContext.remove(cellarDatabase)
+                BenchmarkContext.remove(sqliteDatabase)
+            })
+    }
+
     /// What each generated migration does: a table, an index and a few rows, like a small real upgrade.
     static func migration(_ index: Int) -> String {
         """

@@ -24,6 +24,11 @@ package protocol SQLConnection: AnyObject {
     /// Whether the connection is outside any explicit transaction.
     var isAutocommit: Bool { get throws }
 
+    /// Whether the connection holds the write lock of its main database, in a transaction that has
+    /// written or began `IMMEDIATE` (`sqlite3_txn_state`): a statement writing there then cannot
+    /// meet another connection's lock.
+    var holdsWriteLock: Bool { get throws }
+
     /// Rows inserted, updated or deleted since the connection opened.
     var totalChanges: Int { get throws }
 
@@ -74,6 +79,9 @@ package protocol SQLConnection: AnyObject {
 }
 
 extension SQLConnection {
+    /// An engine that cannot tell: never assumed to hold the lock.
+    package var holdsWriteLock: Bool { false }
+
     /// A local engine: each request is a function call.
     package var isRemote: Bool { false }
 

@@ -46,6 +46,9 @@ package struct StatementCursor<Connection: SQLConnection> {
         SQLLexer.statementStart(in: UnsafeBufferPointer(rebasing: text[..<length]), from: offset)
     }
 
+    /// Whether only whitespace, comments and `;` are left: the statement prepared last was the text's last.
+    package var isAtEnd: Bool { nextStatementOffset >= length }
+
     /// Prepares the next statement, skipping empty ones (a lone `;`, trailing comments).
     ///
     /// - Returns: nil when the text has no more statements.

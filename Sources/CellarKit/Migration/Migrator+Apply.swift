@@ -131,37 +131,79 @@ extension Migrator {
         return outcomes
     }
 
-    /// A `transaction:false` migration: claimed in a short transaction, run statement by statement in
-    /// autocommit mode, and its claim turned into the ledger row after its last statement.
+    /// A `transaction:false` migration: claimed, run statement by statement in autocommit mode, and its
+    /// claim turned into the ledger row after its last statement.
+    ///
+    /// The claim is written in a short `BEGIN IMMEDIATE` transaction of its own, or, when the file's first
+    /// statement is a `BEGIN`, inside the transaction it opens; the ledger row is written in one of its
+    /// own, or, when the file's last statement is the `COMMIT` of its own transaction, just before that
+    /// `COMMIT`. A file that is one `BEGIN` … `COMMIT` thus costs no commit beyond its own, and any file at
+    /// most one more than when it is claimed and recorded apart.
     private func applyWithoutTransaction(_ migration: Migration) throws -> MigrationOutcome {
         known = RunKnowledge()
         defer { known = RunKnowledge() }
-        guard try claim(migration) else { return skipped(migration) }
-        observer?(.started(migration))
-        if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
-        let start = WallClock.milliseconds()
+        var start = WallClock.milliseconds()
+        var own = SectionRunner.OwnTransactions()
+        own.finish = { [self] in
+            try Ledger.finish(migration, durationMilliseconds: Int64((WallClock.milliseconds() - start).rounded()), in: database)
+        }
+        // Whether the ledger holds a committed claim of this run, to be removed if the migration fails.
+        var isClaimed = false
+        if !database.isRemote, opensItsOwnTransaction(migration) {
+            own.claimCommitted = { isClaimed = true }
+            own.claim = { [self] in
+                try Ledger.prepareMigrations(in: database)
+                guard try Ledger.kind(of: migration.version, in: database) == nil else { return false }
+                try Ledger.claim(migration, in: database)
+                observer?(.started(migration))
+                start = WallClock.milliseconds()
+                return true
+            }
+        } else {
+            guard try claim(migration) else { return skipped(migration) }
+            isClaimed = true
+            observer?(.started(migration))
+            if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
+        }
+        start = WallClock.milliseconds()
         let rowsBefore = collectsSchemaChanges ? try TableRowCounts.read(database) : [:]
-        let result: SectionRunner.Result
+        var result: SectionRunner.Result
         do {
             result = try runner(for: migration).run(
                 migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
-                isGuarded: false)
+                isGuarded: false, own: own)
+            if result.wasClaimRefused {
+                // Applied or claimed by another process meanwhile: nothing but the BEGIN ran here.
+                database.rollbackIfNeeded()
+                guard try claim(migration) else { return skipped(migration) }
+                isClaimed = true
+                observer?(.started(migration))
+                own.claim = nil
+                own.claimCommitted = nil
+                start = WallClock.milliseconds()
+                result = try runner(for: migration).run(
+                    migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
+                    isGuarded: false, own: own)
+            }
         } catch {
             database.rollbackIfNeeded()
-            release(migration)
+            // A claim written inside the file's first transaction went with it if that was rolled back.
+            if isClaimed { release(migration) }
             throw failure(error, migration: migration, note: nonTransactionalNote(migration))
         }
         guard try database.isAutocommit else {
             database.rollbackIfNeeded()
-            release(migration)
+            if isClaimed { release(migration) }
             throw MigrationError.failed(
                 Diagnostic(
                     path: migration.path, message: "the migration left a transaction open (BEGIN without COMMIT)",
                     notes: [rolledBackNote("the open transaction was")]))
         }
         let duration = WallClock.milliseconds() - start
-        try database.transaction(.immediate) {
-            try Ledger.finish(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
+        if !result.wasFinishedInside {
+            try database.transaction(.immediate) {
+                try Ledger.finish(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
+            }
         }
         var outcome = MigrationOutcome(
             migration: migration, wasSkipped: false, durationMilliseconds: duration, statementCount: result.statementCount,
@@ -170,6 +212,18 @@ extension Migrator {
             outcome.rowCountChanges = TableRowCounts.changes(from: rowsBefore, to: try TableRowCounts.read(database))
         }
         return outcome
+    }
+
+    /// Whether the first statement of `migration`'s up section is a `BEGIN`, as SQLite's authorizer
+    /// names it while preparing it (preparing runs nothing; a statement that cannot be prepared yet is
+    /// not a `BEGIN`).
+    private func opensItsOwnTransaction(_ migration: Migration) -> Bool {
+        let policy = ConnectionPolicy(refusesTransactionControl: false, isSafe: false)
+        func prepareFirst(on connection: some SQLConnection) throws -> Bool {
+            try connection.withStatements(in: migration.up.sql) { cursor in try cursor.next() != nil }
+        }
+        let first = try? database.withPolicy(policy) { try prepareFirst(on: database) }
+        return first == true && policy.lastTransactionOperation == "BEGIN"
     }
 
     /// Claims `migration` for this connection in a short `BEGIN IMMEDIATE` transaction, so that racing

@@ -57,6 +57,10 @@ package final class ConnectionPolicy {
     package let isSafe: Bool
     /// The most recent refusal, if any; cleared by ``clearRefusal()``.
     package private(set) var lastRefusal: Refusal?
+    /// The transaction operation SQLite last asked about, allowed or not (`BEGIN`, `COMMIT` — also
+    /// for `END` — or `ROLLBACK`): set it to nil before preparing a statement to learn whether that
+    /// statement is one, and which.
+    package var lastTransactionOperation: String?
 
     /// Why a dry run refuses `ATTACH`.
     package static let attachInRehearsalMessage =
@@ -104,6 +108,7 @@ package final class ConnectionPolicy {
 
     /// Decides on one request, remembering why when it refuses.
     package func evaluate(_ request: AuthorizationRequest) -> AuthorizationDecision {
+        if request.action == .transaction { lastTransactionOperation = request.first }
         guard let refusal = refusal(for: request) else { return .allow }
         lastRefusal = refusal
         return .deny

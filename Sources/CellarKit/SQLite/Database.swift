@@ -200,6 +200,9 @@ public final class Database {
     /// Whether the connection is in autocommit mode, that is, outside any explicit transaction.
     public var isAutocommit: Bool { get throws { sqlite3_get_autocommit(try openHandle()) != 0 } }
 
+    /// Whether the connection holds the main database's write lock: a write transaction is open there.
+    public var holdsWriteLock: Bool { get throws { sqlite3_txn_state(try openHandle(), "main") == SQLITE_TXN_WRITE } }
+
     /// Whether the main database was opened read-only (or is a read-only file).
     public var isReadOnly: Bool { get throws { sqlite3_db_readonly(try openHandle(), "main") == 1 } }
 

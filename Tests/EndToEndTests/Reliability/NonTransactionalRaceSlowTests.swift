@@ -8,24 +8,26 @@ import Testing
 @Suite(.serialized) struct NonTransactionalRaceSlowTests {
     /// Migration 2 runs outside a transaction and logs every run of itself in a table of its own, after
     /// work that takes a moment, so that a second run would show.
-    private func writeProject(in folder: TemporaryDirectory) throws {
+    /// With `wrapped`, the statements are one `BEGIN` … `COMMIT` of the file's own, which holds the claim
+    /// and the ledger row (issue 26).
+    private func writeProject(in folder: TemporaryDirectory, wrapped: Bool = false) throws {
         try folder.write("migrations/0001_log.sql", "CREATE TABLE runs (version INTEGER);\n")
         try folder.write(
             "migrations/0002_slow.sql",
             """
             -- migrate:up transaction:false
-            CREATE TABLE IF NOT EXISTS filler (n INTEGER);
+            \(wrapped ? "BEGIN;\n" : "")CREATE TABLE IF NOT EXISTS filler (n INTEGER);
             WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 200000) INSERT INTO filler SELECT i FROM c;
             INSERT INTO runs VALUES (2);
-
+            \(wrapped ? "COMMIT;\n" : "")
             """)
         try folder.write("migrations/0003_after.sql", "INSERT INTO runs VALUES (3);\n")
     }
 
-    @Test(arguments: [4, 8])
-    func racingDeploysRunItOnce(processes: Int) throws {
+    @Test(arguments: [(4, false), (8, false), (4, true), (8, true)])
+    func racingDeploysRunItOnce(processes: Int, wrapped: Bool) throws {
         let folder = TemporaryDirectory()
-        try writeProject(in: folder)
+        try writeProject(in: folder, wrapped: wrapped)
         let children = try (0..<processes).map { _ in
             try Cellar.start(["migrate", "-q", "--busy-timeout", "60000"], in: folder.path)
         }
@@ -77,5 +79,38 @@ import Testing
         #expect(accept.status == 0, "\(accept)")
         #expect(try Cellar.run(["migrate", "-q"], in: folder.path).status == 0)
         #expect(try database.scalar("SELECT group_concat(kind) FROM cellar_migrations") == .text("applied,applied,applied"))
+    }
+
+    @Test func aRunKilledInsideTheFilesOnlyTransactionLeavesItPendingAndNothingDone() throws {
+        let folder = TemporaryDirectory()
+        try writeProject(in: folder)
+        try folder.write(
+            "migrations/0002_slow.sql",
+            """
+            -- migrate:up transaction:false
+            BEGIN;
+            INSERT INTO runs VALUES (2);
+            CREATE TABLE filler (n INTEGER);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 100000000) INSERT INTO filler SELECT i FROM c;
+            COMMIT;
+
+            """)
+        let child = try Cellar.start(["migrate", "-q"], in: folder.path)
+        // Wait (bounded) until the file's transaction holds the write lock (its journal is written), then kill.
+        let database = try Database(path: folder.file("cellar.sqlite"), options: .init(busyTimeout: 0))
+        _ = ChildProcess.waitUntil(timeout: 60) {
+            (try? database.execute("BEGIN IMMEDIATE; ROLLBACK")) == nil
+                && (try? database.scalar("SELECT count(*) FROM cellar_migrations WHERE version = 1")) == .integer(1)
+        }
+        // Well inside the long INSERT (the old claim's own transaction would have committed by now).
+        usleep(300_000)
+        child.send(SIGKILL)
+        _ = try child.wait(timeout: 60)
+        database.rollbackIfNeeded()
+        let status = try Cellar.run(["status"], in: folder.path)
+        #expect(status.output.contains("pending"), "\(status)")
+        #expect(!status.output.contains("unfinished"), "\(status)")
+        #expect(try database.scalar("SELECT count(*) FROM cellar_migrations WHERE version = 2") == .integer(0))
+        #expect(try database.scalar("SELECT count(*) FROM runs") == .integer(0))
     }
 }
