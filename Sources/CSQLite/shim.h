@@ -4,6 +4,11 @@
 #include <sqlite3.h>
 #include <wchar.h>
 
+/// SQLite's own text of a real, as sqlite3_column_text gives it ("%!.15g"), into buf (n bytes).
+static inline void cellar_real_text(double value, char *buf, int n) {
+    sqlite3_snprintf(n, buf, "%!.15g", value);
+}
+
 /// sqlite3_db_config is variadic, which Swift cannot call: one wrapper per argument shape we use.
 static inline int cellar_db_config_int(sqlite3 *db, int op, int value, int *result) {
     return sqlite3_db_config(db, op, value, result);

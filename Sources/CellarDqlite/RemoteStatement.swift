@@ -160,9 +160,7 @@ package final class RemoteStatement: SQLStatement {
         case .integer(let integer):
             var text = String(integer)
             return try text.withUTF8(body)
-        case .real(let real):
-            var text = RealText.sqliteText(of: real)
-            return try text.withUTF8(body)
+        case .real(let real): return try RealText.withSQLiteText(of: real, body)
         case .text(var text): return try text.withUTF8(body)
         case .blob(let bytes): return try bytes.withUnsafeBufferPointer(body)
         }
