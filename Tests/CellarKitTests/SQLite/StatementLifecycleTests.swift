@@ -82,7 +82,7 @@ import Testing
             return .integer(1)
         }
         let interrupter = database.interrupter
-        let thread = Thread {
+        let thread = BackgroundThread {
             if ChildProcess.waitUntil(timeout: 60, { running.isRaised }) { interrupter.interrupt() }
         }
         thread.start()
@@ -118,26 +118,4 @@ private final class Flag: Sendable {
     var isRaised: Bool { value.load(ordering: .acquiring) }
 
     func raise() { value.store(true, ordering: .releasing) }
-}
-
-/// A plain POSIX thread running a closure, so the test need not pull in Foundation.
-private final class Thread: @unchecked Sendable {
-    // @unchecked: the body is only read by the thread that start() creates, before join().
-    private let body: @Sendable () -> Void
-    private var handle = pthread_t()
-
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-
-    func start() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(
-            &handle, nil,
-            { context in
-                let thread = Unmanaged<Thread>.fromOpaque(context!).takeRetainedValue()
-                thread.body()
-                return nil
-            }, context)
-    }
-
-    func join() { pthread_join(handle, nil) }
 }
