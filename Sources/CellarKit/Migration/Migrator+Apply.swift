@@ -134,11 +134,14 @@ extension Migrator {
     /// A `transaction:false` migration: claimed, run statement by statement in autocommit mode, and its
     /// claim turned into the ledger row after its last statement.
     ///
-    /// The claim is written in a short `BEGIN IMMEDIATE` transaction of its own, or, when the file's first
-    /// statement is a `BEGIN`, inside the transaction it opens; the ledger row is written in one of its
-    /// own, or, when the file's last statement is the `COMMIT` of its own transaction, just before that
-    /// `COMMIT`. A file that is one `BEGIN` … `COMMIT` thus costs no commit beyond its own, and any file at
-    /// most one more than when it is claimed and recorded apart.
+    /// On a local database the claim is written with the file's first statement that writes (statements
+    /// that write nothing run before it): inside the transaction that statement opens when it is a
+    /// `BEGIN`, or with the statement itself in one `BEGIN IMMEDIATE` transaction when it writes only
+    /// tables and the schema; in a short transaction of its own before it otherwise. The ledger row is
+    /// written just before the file's last `COMMIT`, or with the file's last statement when that one
+    /// holds the claim the same way, or else in a transaction of its own. A file that writes and is not
+    /// claimed apart thus costs at most one commit more than its statements make (see
+    /// ``SectionRunner/OwnTransactions``); one that writes nothing costs one, its claim and row together.
     private func applyWithoutTransaction(_ migration: Migration) throws -> MigrationOutcome {
         known = RunKnowledge()
         defer { known = RunKnowledge() }
@@ -149,45 +152,55 @@ extension Migrator {
         }
         // Whether the ledger holds a committed claim of this run, to be removed if the migration fails.
         var isClaimed = false
-        if !database.isRemote, opensItsOwnTransaction(migration) {
+        let started = { [self] in
+            observer?(.started(migration))
+            if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
+            start = WallClock.milliseconds()
+        }
+        if !database.isRemote {
+            own.wrapsStatements = true
             own.claimCommitted = { isClaimed = true }
             own.claim = { [self] in
                 try Ledger.prepareMigrations(in: database)
                 guard try Ledger.kind(of: migration.version, in: database) == nil else { return false }
                 try Ledger.claim(migration, in: database)
-                observer?(.started(migration))
-                start = WallClock.milliseconds()
+                started()
+                return true
+            }
+            own.claimApart = { [self] in
+                guard try claim(migration) else { return false }
+                isClaimed = true
+                started()
                 return true
             }
         } else {
             guard try claim(migration) else { return skipped(migration) }
             isClaimed = true
-            observer?(.started(migration))
-            if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
+            started()
         }
-        start = WallClock.milliseconds()
         let rowsBefore = collectsSchemaChanges ? try TableRowCounts.read(database) : [:]
         var result: SectionRunner.Result
         do {
             result = try runner(for: migration).run(
                 migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
                 isGuarded: false, own: own)
+            if result.wasFoundApplied { return skipped(migration) }
             if result.wasClaimRefused {
-                // Applied or claimed by another process meanwhile: nothing but the BEGIN ran here.
+                // Applied or claimed by another process meanwhile: only statements that write nothing ran here.
                 database.rollbackIfNeeded()
                 guard try claim(migration) else { return skipped(migration) }
                 isClaimed = true
-                observer?(.started(migration))
+                started()
                 own.claim = nil
+                own.claimApart = nil
                 own.claimCommitted = nil
-                start = WallClock.milliseconds()
                 result = try runner(for: migration).run(
                     migration.up.sql, startOffset: migration.up.startOffset, text: migration.text, path: migration.path,
                     isGuarded: false, own: own)
             }
         } catch {
             database.rollbackIfNeeded()
-            // A claim written inside the file's first transaction went with it if that was rolled back.
+            // A claim written with the file's first writing statement went with it if that was rolled back.
             if isClaimed { release(migration) }
             throw failure(error, migration: migration, note: nonTransactionalNote(migration))
         }
@@ -200,7 +213,12 @@ extension Migrator {
                     notes: [rolledBackNote("the open transaction was")]))
         }
         let duration = WallClock.milliseconds() - start
-        if !result.wasFinishedInside {
+        if own.claim != nil, !result.wasClaimedInside, !result.wasClaimedApart {
+            // Nothing in the file wrote: its claim and ledger row are one transaction, after it.
+            guard try claim(migration, finishedIn: duration) else { return skipped(migration) }
+            observer?(.started(migration))
+            if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
+        } else if !result.wasFinishedInside {
             try database.transaction(.immediate) {
                 try Ledger.finish(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
             }
@@ -214,32 +232,27 @@ extension Migrator {
         return outcome
     }
 
-    /// Whether the first statement of `migration`'s up section is a `BEGIN`, as SQLite's authorizer
-    /// names it while preparing it (preparing runs nothing; a statement that cannot be prepared yet is
-    /// not a `BEGIN`).
-    private func opensItsOwnTransaction(_ migration: Migration) -> Bool {
-        let policy = ConnectionPolicy(refusesTransactionControl: false, isSafe: false)
-        func prepareFirst(on connection: some SQLConnection) throws -> Bool {
-            try connection.withStatements(in: migration.up.sql) { cursor in try cursor.next() != nil }
-        }
-        let first = try? database.withPolicy(policy) { try prepareFirst(on: database) }
-        return first == true && policy.lastTransactionOperation == "BEGIN"
-    }
-
     /// Claims `migration` for this connection in a short `BEGIN IMMEDIATE` transaction, so that racing
     /// deploys run it once. While another process's claim is unfinished, waits for it (polling, up to
     /// the busy timeout).
     ///
-    /// - Returns: true when claimed here; false when it is applied already.
+    /// With `finishedIn` (the milliseconds its statements took), records it as applied instead: a
+    /// migration whose statements wrote nothing, so that nothing needed claiming before them.
+    ///
+    /// - Returns: true when claimed (or recorded) here; false when it is applied already.
     /// - Throws: ``MigrationError/unfinished(version:name:startedAt:)`` when the other claim did not finish
     ///   within the busy timeout.
-    private func claim(_ migration: Migration) throws -> Bool {
+    private func claim(_ migration: Migration, finishedIn duration: Double? = nil) throws -> Bool {
         let deadline = WallClock.milliseconds() + Double(busyTimeout)
         while true {
             let existing = try database.transaction(.immediate) { () -> AppliedMigration? in
                 try Ledger.prepareMigrations(in: database)
                 guard try Ledger.kind(of: migration.version, in: database) != nil else {
-                    try Ledger.claim(migration, in: database)
+                    if let duration {
+                        try Ledger.record(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
+                    } else {
+                        try Ledger.claim(migration, in: database)
+                    }
                     return nil
                 }
                 return try Ledger.appliedMigrations(in: database, includingUnfinished: true).first {

@@ -61,6 +61,17 @@ package final class ConnectionPolicy {
     /// for `END` — or `ROLLBACK`): set it to nil before preparing a statement to learn whether that
     /// statement is one, and which.
     package var lastTransactionOperation: String?
+    /// How many actions SQLite asked about since this was last set to 0, and whether one of them was
+    /// transaction control, a savepoint, a `PRAGMA`, `ATTACH` or `DETACH` (statements that may not do
+    /// inside a transaction what they do outside one). Reset both before preparing a statement to learn
+    /// whether it reads and writes only tables and the schema, which a transaction leaves unchanged;
+    /// a `VACUUM` asks about nothing.
+    package var actionCount = 0
+    package var sawConnectionAction = false
+    /// The savepoint operation SQLite last asked about (`BEGIN` for `SAVEPOINT`, `RELEASE`, `ROLLBACK`
+    /// for `ROLLBACK TO`): a `SAVEPOINT` outside a transaction opens one, though SQLite counts it as
+    /// read-only, and the `RELEASE` of the outermost one commits it. Set it to nil before preparing.
+    package var lastSavepointOperation: String?
 
     /// Why a dry run refuses `ATTACH`.
     package static let attachInRehearsalMessage =
@@ -109,6 +120,14 @@ package final class ConnectionPolicy {
     /// Decides on one request, remembering why when it refuses.
     package func evaluate(_ request: AuthorizationRequest) -> AuthorizationDecision {
         if request.action == .transaction { lastTransactionOperation = request.first }
+        actionCount += 1
+        switch request.action {
+        case .savepoint:
+            sawConnectionAction = true
+            lastSavepointOperation = request.first
+        case .transaction, .pragma, .attach, .detach: sawConnectionAction = true
+        case .function, .other: break
+        }
         guard let refusal = refusal(for: request) else { return .allow }
         lastRefusal = refusal
         return .deny

@@ -43,6 +43,31 @@ import Testing
         #expect(try database.scalar("SELECT group_concat(kind) FROM cellar_migrations") == .text("applied,applied,applied"))
     }
 
+    /// Issue 26: the claim is written with the file's first statement, so a process that comes second
+    /// may prepare that statement after the first process's one committed; `CREATE TABLE` then fails
+    /// to prepare ("already exists"), and that process must wait for the claim, not fail.
+    @Test func racersThatCannotPrepareTheFirstStatementWaitForTheClaim() throws {
+        let folder = TemporaryDirectory()
+        try writeProject(in: folder)
+        try folder.write(
+            "migrations/0002_slow.sql",
+            """
+            -- migrate:up transaction:false
+            CREATE TABLE filler (n INTEGER);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 200000) INSERT INTO filler SELECT i FROM c;
+            INSERT INTO runs VALUES (2);
+
+            """)
+        let children = try (0..<6).map { _ in try Cellar.start(["migrate", "-q", "--busy-timeout", "60000"], in: folder.path) }
+        let results = try children.map { try $0.wait(timeout: 120) }
+        for result in results { #expect(result.status == 0, "\(result)") }
+        let database = try Database(path: folder.file("cellar.sqlite"))
+        #expect(
+            try database.scalar("SELECT group_concat(version) FROM (SELECT version FROM runs ORDER BY rowid)") == .text("2,3"))
+        #expect(try database.scalar("SELECT count(*) FROM filler") == .integer(200_000))
+        #expect(try database.scalar("SELECT group_concat(kind) FROM cellar_migrations") == .text("applied,applied,applied"))
+    }
+
     @Test func aKilledRunLeavesAnUnfinishedClaimThatStatusShowsAndMigrateRefuses() throws {
         let folder = TemporaryDirectory()
         try writeProject(in: folder)
