@@ -29,6 +29,34 @@ import Testing
         return nil
     }
 
+    /// 150 databases that fail the same way (a pending migration names a table none has), 3 that are
+    /// not databases (their paths in the message) and one that fails its own way: each way is shown in
+    /// full once, then counted once; the exit status and the summary count every failure.
+    @Test func databasesThatFailTheSameWayAreSummedUpOnce() throws {
+        let names = (1...150).map { "tenants/t\($0).sqlite" }
+        let folder = try Self.project(databases: names + ["tenants/odd.sqlite"])
+        try folder.write("migrations/0004_d.sql", "INSERT INTO nope VALUES (1);\n")
+        try Database(path: folder.file("tenants/odd.sqlite")).execute("CREATE TABLE a (x)")
+        for index in 1...3 { try folder.write("tenants/junk\(index).sqlite", String(repeating: "not a database ", count: 40)) }
+        let result = try Cellar.run(["migrate", "-d", "tenants/*.sqlite", "--jobs", "4"], in: folder.path)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.output.hasSuffix("154 databases: 0 migrated, 0 already current, 154 failed\n"), "\(result.output)")
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.count < 20, "\(result.error)")
+        #expect(lines.filter { $0.contains("0004_d.sql:1:1: error: no such table: nope") }.count == 1, "\(result.error)")
+        #expect(lines.contains { $0.hasPrefix("150 failed with: error: no such table: nope (tenants/t") }, "\(result.error)")
+        #expect(lines.contains { $0.hasSuffix(" and 147 others; --format json lists each)") }, "\(result.error)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("3 failed with: error: cannot open database '<database>': file is not a database (tenants/junk")
+            }, "\(result.error)")
+        #expect(lines.contains("tenants/odd.sqlite: error: table a already exists"), "\(result.error)")
+        #expect(!lines.contains { $0.hasPrefix("1 failed with") }, "\(result.error)")
+        // JSON still has an object for each database.
+        let json = try Cellar.run(["migrate", "-d", "tenants/*.sqlite", "--format", "json"], in: folder.path)
+        #expect(json.output.split(separator: "\n").filter { $0.contains("\"result\": \"failed\"") }.count == 154)
+    }
+
     @Test func aBrokenALockedAndAReadOnlyDatabaseFailAloneAndTheSummaryAddsUp() throws {
         let good = (1...5).map { "tenants/good\($0).sqlite" }
         let folder = try Self.project(databases: good + ["tenants/locked.sqlite", "tenants/readonly.sqlite"])

@@ -35,12 +35,21 @@ enum DumpCommand: Command {
             tablePatterns: arguments.positionals, content: content,
             escapesControlCharacters: invocation.io.isOutputTerminal)
         let session = MigrationSession(invocation)
+        // The bytes written, on a terminal's standard error while the dump goes to a file or a pipe.
+        var output = invocation.io.output
+        let progress = invocation.io.isOutputTerminal ? nil : ProgressLine.forTerminal(invocation)
+        if let progress {
+            output = ProgressLine.counting(output) { total in
+                progress.update { ProgressLine.text("dump", bytes: total, of: nil, seconds: $0) }
+            }
+        }
+        defer { progress?.clear() }
         do {
             if session.isRemote {
-                try session.withReadableConnection { try $0.dumpSQL(to: invocation.io.output, options: options) }
+                try session.withReadableConnection { try $0.dumpSQL(to: output, options: options) }
             } else {
                 let database = try DatabaseOpener(invocation.configuration).openExisting(defensive: true)
-                try database.dump(to: invocation.io.output, options: options)
+                try database.dump(to: output, options: options)
             }
         } catch let error as DumpError {
             throw CommandFailure(message: error.description)

@@ -31,9 +31,20 @@ enum RestoreCommand: Command {
         if try database.isReadOnly {
             throw CommandFailure(message: "database '\(address)' is read-only; nothing was changed")
         }
+        guard case .integer(let sourcePageSize) = try source.scalar("PRAGMA page_size") else {
+            throw CommandFailure(message: "cannot read the page size of '\(file)'")
+        }
+        let pageSize = Int(sourcePageSize)
+        let progress = ProgressLine.forTerminal(invocation)
+        defer { progress?.clear() }
         let status = try TerminationWatcher.shared.guarding(database, io: invocation.io) {
             do {
-                try database.restore(from: source)
+                try database.restore(from: source) { copied, total in
+                    progress?.update { seconds in
+                        ProgressLine.text("restore \(file)", bytes: copied * pageSize, of: total * pageSize, seconds: seconds)
+                    }
+                }
+                progress?.clear()
             } catch let error as SQLiteError where error.isLockContention {
                 throw CommandFailure(
                     message: FlagAdvice.lockedMessage(

@@ -45,9 +45,7 @@ enum RunCommand: Command {
                 database: database,
                 options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
             let renderer = ResultRenderer(sink: invocation.io.output, options: options)
-            let progress =
-                invocation.io.isErrorTerminal && !invocation.configuration.isQuiet
-                ? RunProgress(io: invocation.io, runner: runner) : nil
+            let progress = ProgressLine.forTerminal(invocation).map { RunProgress(line: $0, runner: runner) }
             defer { progress?.clear() }
             let status = try TerminationWatcher.shared.guarding(database, io: invocation.io) {
                 try runAll(scripts, renderer: renderer, io: invocation.io, progress: progress) { source, path in
@@ -92,7 +90,9 @@ enum RunCommand: Command {
         for script in scripts {
             var source: any ByteSource =
                 script.path == "-" ? io.input : FileDescriptorSource(descriptor: script.descriptor)
-            if let progress { source = progress.watching(source, path: script.path, size: size(of: script.descriptor)) }
+            if let progress {
+                source = progress.watching(source, path: script.path, size: ProgressLine.size(of: script.descriptor))
+            }
             do {
                 try run(source, script.path)
             } catch var diagnostic as Diagnostic {
@@ -106,13 +106,6 @@ enum RunCommand: Command {
             finished.append(script.path)
         }
         return .success
-    }
-
-    /// The size of a regular file, for the progress line; nil for a pipe or standard input.
-    private static func size(of descriptor: Int32) -> Int? {
-        var status = stat()
-        guard descriptor >= 0, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(status.st_size)
     }
 
     /// Opens every script before any runs, so that a mistyped name runs nothing.

@@ -88,7 +88,7 @@ struct FleetOutcome {
     }
 
     /// The error's one-line message: the last `cellar: error:` line, or a located error's message.
-    private var errorSummary: String {
+    var errorSummary: String {
         let lines = errorText.split(separator: "\n").map(String.init)
         if let line = lines.last(where: { $0.hasPrefix("cellar: error: ") }) {
             return String(line.dropFirst("cellar: error: ".count))

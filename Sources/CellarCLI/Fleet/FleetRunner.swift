@@ -5,7 +5,8 @@ import Synchronization
 /// Runs one command (`setup`, `migrate`, `status`, `verify`) on every database of a fleet, `--jobs`
 /// at a time on threads of its own. Each database is handled exactly as a single one: the command runs
 /// in-process with that database as its configuration, its own connection, lock and transactions, and
-/// its output captured; a line about it is written as it finishes, then a summary.
+/// its output captured; a line about it is written as it finishes, then a summary. Databases that fail
+/// the same way are reported in full once and summed up before the summary (``FleetFailures``).
 ///
 /// Memory stays bounded: the list is streamed and only counters outlive a database.
 final class FleetRunner: @unchecked Sendable {
@@ -18,6 +19,7 @@ final class FleetRunner: @unchecked Sendable {
         var listError: (any Error)?
         var summary: FleetSummary
         var progress: FleetProgress
+        var failures = FleetFailures()
     }
 
     private let command: any Command.Type
@@ -171,7 +173,7 @@ final class FleetRunner: @unchecked Sendable {
             if isJSON {
                 try? io.output.write(outcome.json + "\n")
             } else if outcome.isFailure {
-                try? io.error.write(outcome.text)
+                if state.failures.add(outcome) { try? io.error.write(outcome.text) }
             } else if !invocation.configuration.isQuiet {
                 try? io.output.write(outcome.text)
                 try? io.output.flush()
@@ -186,6 +188,7 @@ final class FleetRunner: @unchecked Sendable {
             state.progress.clear(on: io)
             if let error = state.listError { throw error }
             let signal = TerminationWatcher.shared.stopStatus()
+            for line in state.failures.summaryLines { io.printError(line) }
             if !invocation.configuration.isQuiet {
                 let line = state.summary.line(stoppedBy: signal, failFast: isFailFast && stop.isCancelled && signal == nil)
                 if isJSON { io.printError(line) } else { try io.printOutput(line) }

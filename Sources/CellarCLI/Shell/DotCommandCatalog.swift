@@ -19,8 +19,11 @@ enum DotCommandCatalog {
             refusedWhenSafe: true, writesFiles: true, completion: .paths,
             cluster: .refused("streams a blob with SQLite's incremental blob I/O, which dqlite's wire protocol does not offer")
         ) { try $0.transferBlob($1) },
-        DotCommand("changes", "on|off", arity: 1...1, help: "Show the rows changed by each statement") {
-            $0.settings.showsChanges = $0.onOff($1)
+        DotCommand(
+            "changes", "on|off", arity: 1...1,
+            help: "Show sqlite3's changes and total_changes after each statement, or nothing (off)"
+        ) {
+            $0.settings.changes = $0.onOff($1) ? .sqlite3 : .off
         },
         DotCommand("databases", help: "List the attached databases and their files") { session, _ in
             try session.listDatabases()
@@ -70,7 +73,10 @@ enum DotCommandCatalog {
                 "cannot load into a dqlite database: the cluster's nodes run their own SQLite, and cellar cannot load code into them"
             )
         ) { try $0.loadExtension($1) },
-        DotCommand("maxrows", "N|all", help: "Show the first and last N/2 rows of a long result (default 40)") {
+        DotCommand(
+            "maxrows", "N|all|auto",
+            help: "Show the first and last N/2 rows of a long result (auto: as many as fit the window, the default)"
+        ) {
             try $0.setMaxRows($1)
         },
         DotCommand("migrations", help: "Show every migration: applied, pending, changed or missing") { session, _ in

@@ -137,15 +137,21 @@ extension ShellSession {
 
     func setMaxRows(_ command: DotCommandLine) throws {
         guard let argument = command.arguments.first else {
-            writeOutput("maxrows: \(settings.maxRows.map(String.init) ?? "all")")
+            let fixed = settings.maxRows.map(String.init) ?? "all"
+            writeOutput("maxrows: " + (settings.fitsMaxRowsToWindow ? "auto (as many as fit the window)" : fixed))
             return
         }
         if argument.lowercased() == "all" {
             settings.maxRows = nil
+            settings.fitsMaxRowsToWindow = false
+        } else if argument.lowercased() == "auto" {
+            settings.maxRows = settings.maxRows ?? ShellSettings.defaultMaxRows
+            settings.fitsMaxRowsToWindow = true
         } else if let count = Int(argument), count > 0 {
             settings.maxRows = count
+            settings.fitsMaxRowsToWindow = false
         } else {
-            throw DotCommandError("Usage: .maxrows N|all (N a whole number above 0)")
+            throw DotCommandError("Usage: .maxrows N|all|auto (N a whole number above 0)")
         }
     }
 

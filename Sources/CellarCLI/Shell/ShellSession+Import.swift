@@ -8,7 +8,8 @@ extension ShellSession {
     ///
     /// Fields are split on `,` with `--csv` or in csv mode, else on the column separator in effect
     /// (`.separator`, or the mode's). An unquoted field equal to `.nullvalue` (empty by default) is
-    /// NULL; `""` is the empty string.
+    /// NULL; `""` is the empty string. On a terminal, a progress line on standard error shows the bytes
+    /// read of the file's size after the first second.
     func importFile(_ command: DotCommandLine) throws {
         let request = try ImportRequest(command.arguments)
         let separatorText =
@@ -23,8 +24,17 @@ extension ShellSession {
         defer { Glibc.close(descriptor) }
         let options = ImportOptions(
             separator: separator, skippedRecords: request.skippedRecords, nullText: settings.render.nullValue)
-        let summary = try connection.importRecords(
-            from: FileDescriptorSource(descriptor: descriptor), path: request.path, into: request.table, options: options)
+        var source: any ByteSource = FileDescriptorSource(descriptor: descriptor)
+        let progress = io.isErrorTerminal && !configuration.isQuiet ? ProgressLine(io: io) : nil
+        if let progress {
+            let size = ProgressLine.size(of: descriptor)
+            source = ProgressLine.counting(source) { total in
+                progress.update { ProgressLine.text(".import \(request.path)", bytes: total, of: size, seconds: $0) }
+            }
+        }
+        defer { progress?.clear() }
+        let summary = try connection.importRecords(from: source, path: request.path, into: request.table, options: options)
+        progress?.clear()
         if isInteractive {
             let created = summary.createdTable ? " (created from the header row)" : ""
             io.printError(shown("imported \(summary.rowCount) rows into \(request.table)\(created)"))

@@ -258,13 +258,18 @@ final class ShellSession {
         let renderer = ResultRenderer(sink: sink, options: options)
         var note: String?
         if let maxRows = settings.maxRows, statement.columnCount > 0 {
-            let summary = try renderer.render(statement: statement, limit: maxRows)
+            // At a terminal, the lines of its window but the prompt's.
+            let window = settings.fitsMaxRowsToWindow && isOutputTerminal ? io.terminalSize()?.rows : nil
+            let summary =
+                try window.map { try renderer.render(statement: statement, fittingLines: $0 - 1) }
+                ?? renderer.render(statement: statement, limit: maxRows)
             try renderer.flush()
             // Human modes say it in the result; machine modes must stay parseable, so it goes to stderr.
             if summary.omittedRowCount > 0, !options.mode.isHuman {
+                let shown = summary.rowCount - summary.omittedRowCount
                 note =
-                    "(\(summary.rowCount) rows, \(summary.omittedRowCount) not shown: the first \(maxRows / 2 + maxRows % 2)"
-                    + " and the last \(maxRows / 2) are; .maxrows all shows every row)"
+                    "(\(summary.rowCount) rows, \(summary.omittedRowCount) not shown: the first \(shown / 2 + shown % 2)"
+                    + " and the last \(shown / 2) are; .maxrows all shows every row)"
             }
         } else {
             try renderer.render(statement: statement)
@@ -285,10 +290,20 @@ final class ShellSession {
     private func reportAfterStatement(
         _ statement: some SQLStatement, on connection: some SQLConnection, changesBefore: Int?, clock: RunClock
     ) {
-        if settings.showsChanges, !statement.isReadOnly {
+        switch settings.changes {
+        case .sqlite3 where !statement.isReadOnly:
             let total = (try? connection.totalChanges) ?? 0
             let changes = statementChanges(on: connection, total: total, before: changesBefore)
             writeOutput("changes: \(changes)   total_changes: \(total)")
+        case .count where !statement.isReadOnly && isOutputTerminal:
+            // The total moves only when this statement (or its triggers) changed rows; sqlite3_changes
+            // alone still holds the last INSERT, UPDATE or DELETE's count after a CREATE TABLE.
+            let total = (try? connection.totalChanges) ?? 0
+            guard let changesBefore, total != changesBefore else { break }
+            let changes = statementChanges(on: connection, total: total, before: changesBefore)
+            if changes > 0 { writeOutput(changes == 1 ? "1 row changed" : "\(FleetSummary.grouped(changes)) rows changed") }
+        default:
+            break
         }
         if settings.showsTimer {
             writeOutput(clock.summary())

@@ -11,12 +11,26 @@ struct ShellSettings {
     var isAutoMode = false
     /// The pager results taller than the screen go to (`.pager`), nil when off (the default).
     var pagerCommand: String?
-    /// Whether the rows changed by each statement are printed (`.changes`).
-    var showsChanges = false
+    /// What is printed after a statement that changed rows (`.changes`).
+    enum ChangesReport {
+        /// Nothing (`.changes off`; piped input's default, as in sqlite3).
+        case off
+        /// `3 rows changed`, on the terminal only: the default at a terminal.
+        case count
+        /// sqlite3's `changes: 3   total_changes: 7` after every statement that may write (`.changes on`).
+        case sqlite3
+    }
+
+    /// What is printed after a statement that changed rows (`.changes`).
+    var changes: ChangesReport
     /// Whether reading stops at the first error (`.bail`, `--bail`).
     var bails: Bool
     /// How many rows a long result shows (first half and last half), nil for all (`.maxrows`).
     var maxRows: Int?
+    /// Whether a long result shows as many rows as fit the terminal's window instead of ``maxRows``
+    /// (`.maxrows auto`, the default at a terminal); ``maxRows`` is used when the window's height is not
+    /// known.
+    var fitsMaxRowsToWindow = false
     /// Whether file access and other databases are refused (`--safe`).
     let isSafe: Bool
     /// Whether each command is written to the output before it runs (`.echo`).
@@ -28,14 +42,21 @@ struct ShellSettings {
     /// The prompts `.prompt` set (nil: cellar's own).
     var prompts: (main: String, continuation: String)?
 
-    /// SPEC: the long-result view shows 40 rows, the first 20 and the last 20.
+    /// SPEC: the long-result view shows 40 rows, the first 20 and the last 20, where the window's
+    /// height is not known.
     static let defaultMaxRows = 40
 
-    /// The settings a new shell starts with: box on a terminal, list otherwise; the long-result view
-    /// only for a person at a terminal (a script's output into a file gets every row).
+    /// The settings a new shell starts with. For a person at a terminal (input and output): `.mode
+    /// auto`, the long-result view sized to the window and `N rows changed` after a write. Otherwise
+    /// as before: box when only the output is a terminal, list when it is not, every row, no count (a
+    /// script's output into a file is the same as sqlite3's).
     init(isInputTerminal: Bool, isOutputTerminal: Bool, bails: Bool, isSafe: Bool) {
+        let isInteractive = isInputTerminal && isOutputTerminal
         render = RenderOptions(mode: isOutputTerminal ? .box : .list, escapesControlCharacters: isOutputTerminal)
-        maxRows = isInputTerminal && isOutputTerminal ? Self.defaultMaxRows : nil
+        isAutoMode = isInteractive
+        maxRows = isInteractive ? Self.defaultMaxRows : nil
+        fitsMaxRowsToWindow = isInteractive
+        changes = isInteractive ? .count : .off
         self.bails = bails
         self.isSafe = isSafe
     }

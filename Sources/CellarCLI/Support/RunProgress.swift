@@ -1,24 +1,34 @@
 import CellarKit
 import Glibc
 
-/// `run`'s progress line on a terminal: after a second, one line on standard error updated in place
-/// with the bytes read of the file's size, the statements run and the rate. It is updated as the script
-/// is read (every chunk), on the thread that runs it.
-final class RunProgress {
+/// A progress line on a terminal's standard error: after a second, one line updated in place (at most
+/// ten times a second), removed before the command's own output. `run`, `.import`, `dump` and
+/// `restore` show theirs with it, and only when standard error is a terminal and `-q` is not given
+/// (``ProgressLine/forTerminal(_:)``).
+final class ProgressLine {
     private let io: IO
-    private let runner: ScriptRunner
     private let start = WallClock.milliseconds()
     private var lastShown = 0.0
     private var isOnScreen = false
 
-    init(io: IO, runner: ScriptRunner) {
+    init(io: IO) {
         self.io = io
-        self.runner = runner
     }
 
-    /// `source` with every read reported to this display; `size` is the file's, when known.
-    func watching(_ source: any ByteSource, path: String, size: Int?) -> any ByteSource {
-        CountingSource(source: source) { [self] total in show(path: path, bytes: total, size: size) }
+    /// A progress line when `invocation`'s standard error is a terminal and it is not quiet; nil
+    /// otherwise (nothing is shown).
+    static func forTerminal(_ invocation: Invocation) -> ProgressLine? {
+        invocation.io.isErrorTerminal && !invocation.configuration.isQuiet ? ProgressLine(io: invocation.io) : nil
+    }
+
+    /// Shows the text `describe` makes from the seconds elapsed, when a second has passed since the
+    /// start and a tenth since the line last changed (`describe` is not called otherwise).
+    func update(_ describe: (_ seconds: Double) -> String) {
+        let now = WallClock.milliseconds()
+        guard now - start >= 1000, now - lastShown >= 100 else { return }
+        lastShown = now
+        try? io.error.write("\r\u{1B}[K" + describe((now - start) / 1000))
+        isOnScreen = true
     }
 
     /// Removes the line, before the command's own output.
@@ -28,16 +38,58 @@ final class RunProgress {
         isOnScreen = false
     }
 
-    private func show(path: String, bytes: Int, size: Int?) {
-        let now = WallClock.milliseconds()
-        guard now - start >= 1000, now - lastShown >= 100 else { return }
-        lastShown = now
-        let seconds = (now - start) / 1000
-        var text = ControlCharacterEscaping.escape(path) + ": " + ByteSize.text(bytes)
+    /// `what: 12.0 MiB of 40.0 MiB, 3.0 MiB/s` (without `of …` when the size is not known), `what`
+    /// escaped for the terminal, `detail` (a count) after the size.
+    static func text(_ what: String, bytes: Int, of size: Int?, detail: String? = nil, seconds: Double) -> String {
+        var text = ControlCharacterEscaping.escape(what) + ": " + ByteSize.text(bytes)
         if let size { text += " of " + ByteSize.text(size) }
-        text += ", \(FleetSummary.grouped(runner.statementCount)) statements, \(ByteSize.text(Int(Double(bytes) / seconds)))/s"
-        try? io.error.write("\r\u{1B}[K" + text)
-        isOnScreen = true
+        if let detail { text += ", " + detail }
+        return text + ", \(ByteSize.text(Int(Double(bytes) / seconds)))/s"
+    }
+
+    /// `source` with every read reported to `report` (the bytes read so far).
+    static func counting(_ source: any ByteSource, report: @escaping (Int) -> Void) -> any ByteSource {
+        CountingSource(source: source, report: report)
+    }
+
+    /// `sink` with every write reported to `report` (the bytes written so far).
+    static func counting(_ sink: any ByteSink, report: @escaping (Int) -> Void) -> any ByteSink {
+        CountingSink(sink: sink, report: report)
+    }
+
+    /// The size of a regular file, for a progress line; nil for a pipe or standard input.
+    static func size(of descriptor: Int32) -> Int? {
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+}
+
+/// `run`'s progress line: the bytes read of the file's size, the statements run and the rate. It is
+/// updated as the script is read (every chunk), on the thread that runs it.
+final class RunProgress {
+    private let line: ProgressLine
+    private let runner: ScriptRunner
+
+    init(line: ProgressLine, runner: ScriptRunner) {
+        self.line = line
+        self.runner = runner
+    }
+
+    /// `source` with every read reported to this display; `size` is the file's, when known.
+    func watching(_ source: any ByteSource, path: String, size: Int?) -> any ByteSource {
+        ProgressLine.counting(source) { [self] total in
+            line.update { seconds in
+                ProgressLine.text(
+                    path, bytes: total, of: size, detail: "\(FleetSummary.grouped(runner.statementCount)) statements",
+                    seconds: seconds)
+            }
+        }
+    }
+
+    /// Removes the line, before the command's own output.
+    func clear() {
+        line.clear()
     }
 }
 
@@ -57,5 +109,27 @@ private final class CountingSource: ByteSource {
         total += count
         report(total)
         return count
+    }
+}
+
+/// A byte sink that reports the running total of bytes written after each write.
+private final class CountingSink: ByteSink {
+    private let sink: any ByteSink
+    private let report: (Int) -> Void
+    private var total = 0
+
+    init(sink: any ByteSink, report: @escaping (Int) -> Void) {
+        self.sink = sink
+        self.report = report
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        try sink.write(bytes)
+        total += bytes.count
+        report(total)
+    }
+
+    func flush() throws {
+        try sink.flush()
     }
 }

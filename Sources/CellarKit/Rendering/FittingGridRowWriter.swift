@@ -67,11 +67,28 @@ struct FittingGridRowWriter: RowWriter {
         }
     }
 
+    /// How wide a grid of `rows` under `columns` is: the width ``choose(into:)`` compares with the
+    /// maximum.
+    static func width(columns: [String], rows: [StoredRow], options: RenderOptions) -> Int {
+        var widths =
+            options.resolvedShowsHeaders
+            ? columns.map { HumanCellFormatter.header($0).width } : Array(repeating: 0, count: columns.count)
+        var formatter = HumanCellFormatter(nullValue: options.nullValue)
+        for row in rows {
+            for index in 0..<min(row.cellCount, widths.count) {
+                widths[index] = max(widths[index], formatter.withCell(row, at: index) { _, width, _ in width })
+            }
+        }
+        return gridWidth(widths)
+    }
+
+    /// A bar, then each cell with a blank either side and a bar.
+    private static func gridWidth(_ widths: [Int]) -> Int { 1 + widths.reduce(0) { $0 + $1 + 3 } }
+
     /// Picks the layout from the grid's width (a bar, then each cell with a blank either side and a
     /// bar) and writes the rows kept so far in it.
     private mutating func choose(into output: inout OutputBuffer) throws {
-        let gridWidth = 1 + widths.reduce(0) { $0 + $1 + 3 }
-        let chosen: Layout = gridWidth <= maximumWidth ? .grid : .line
+        let chosen: Layout = Self.gridWidth(widths) <= maximumWidth ? .grid : .line
         let rows = pending
         let omission = omission
         pending = []

@@ -20,6 +20,25 @@ struct HeadTailCollector {
         tailLimit = limit / 2
     }
 
+    /// The same rows seen, keeping only the first `limit / 2` (rounded up) of the head and the last
+    /// `limit / 2` of the tail: a smaller view of the same result, without stepping it again.
+    func narrowed(to limit: Int) -> HeadTailCollector {
+        var narrowed = HeadTailCollector(limit: min(limit, headLimit + tailLimit))
+        guard narrowed.headLimit < headLimit || narrowed.tailLimit < tailLimit else { return self }
+        narrowed.rowCount = rowCount
+        narrowed.head = Array(head.prefix(narrowed.headLimit))
+        let kept = tail
+        narrowed.ring = Array(kept.suffix(narrowed.tailLimit))
+        // Rows the old head kept beyond the new one, when the result was short enough not to reach the
+        // tail, belong in the new tail (a view of 20 of 15 rows keeps them all).
+        let unplacedHead = head.dropFirst(narrowed.headLimit)
+        if narrowed.ring.count < narrowed.tailLimit {
+            let missing = narrowed.tailLimit - narrowed.ring.count
+            narrowed.ring = Array(unplacedHead.suffix(missing)) + narrowed.ring
+        }
+        return narrowed
+    }
+
     /// Rows seen but not kept.
     var omittedCount: Int { rowCount - head.count - ring.count }
 

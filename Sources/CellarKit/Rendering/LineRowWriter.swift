@@ -26,6 +26,24 @@ struct LineRowWriter: RowWriter {
         }
     }
 
+    /// The most lines one of `rows` takes, a line a column, or more where `name = value` is wider than
+    /// `width` (nil: unknown, no wrapping counted).
+    static func height(of rows: [StoredRow], columns: [String], width: Int?, options: RenderOptions) -> Int {
+        let nameWidth = max(columns.map { HumanCellFormatter.header($0).width }.max() ?? 0, 5)
+        var formatter = HumanCellFormatter(nullValue: options.nullValue)
+        var height = columns.count
+        for row in rows {
+            var rowHeight = 0
+            for index in 0..<row.cellCount {
+                let cellWidth = formatter.withCell(row, at: index) { _, width, _ in width }
+                let lineWidth = nameWidth + 3 + cellWidth
+                rowHeight += width.map { $0 > 0 ? max(1, (lineWidth + $0 - 1) / $0) : 1 } ?? 1
+            }
+            height = max(height, rowHeight)
+        }
+        return height
+    }
+
     mutating func writeOmission(count: Int, into output: inout OutputBuffer) throws {
         output.append("\n…\n")
     }

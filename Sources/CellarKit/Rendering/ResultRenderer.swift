@@ -68,7 +68,54 @@ public final class ResultRenderer {
         while try statement.step() {
             collector.add(StatementCells(statement: statement))
         }
-        var job = ReplayJob(columns: statement.columnNames, collector: collector)
+        return try replay(collector, columns: statement.columnNames, options: options)
+    }
+
+    /// ``render(statement:limit:)`` with as many rows as fit in `lines` lines of a terminal, the
+    /// result's frame, header, omission row and summary line included: one line a row in a grid or a
+    /// delimited mode, one line a column (and a blank) in `line`. When a grid would be wider than
+    /// ``RenderOptions/maximumGridWidth`` (`.mode auto`), the rows kept are narrowed to what fits in
+    /// the `line` layout and written in it.
+    @discardableResult
+    package func render(statement: some SQLStatement, fittingLines lines: Int) throws -> RenderSummary {
+        let columns = statement.columnNames
+        let lineLayoutRows = max((lines - 2) / (columns.count + 1), 2)
+        var collector = HeadTailCollector(limit: options.mode == .line ? lineLayoutRows : max(lines - frameLines, 2))
+        while try statement.step() {
+            collector.add(StatementCells(statement: statement))
+        }
+        var shownOptions = options
+        var isLineLayout = options.mode == .line
+        if [.box, .table, .markdown].contains(options.mode), let maximumWidth = options.maximumGridWidth,
+            FittingGridRowWriter.width(columns: columns, rows: collector.head + collector.tail, options: options)
+                > maximumWidth
+        {
+            isLineLayout = true
+            shownOptions.maximumGridWidth = 0  // the line layout, whatever the rows left would measure
+        }
+        if isLineLayout {
+            // A row takes a line a column, more where a value wraps at the window's width, and a blank.
+            let kept = collector.narrowed(to: lineLayoutRows)
+            let height = LineRowWriter.height(
+                of: kept.head + kept.tail, columns: columns, width: options.maximumGridWidth, options: options)
+            collector = kept.narrowed(to: max((lines - 2) / (height + 1), 2))
+        }
+        return try replay(collector, columns: columns, options: shownOptions)
+    }
+
+    /// The lines a one-line-a-row result takes besides its rows: borders, header and its rule, the
+    /// omission row and the summary line.
+    private var frameLines: Int {
+        let headers = options.resolvedShowsHeaders
+        switch options.mode {
+        case .box, .table: return 2 + (headers ? 2 : 0) + 2
+        case .markdown, .column: return (headers ? 2 : 0) + 2
+        default: return (headers ? 1 : 0) + 2
+        }
+    }
+
+    private func replay(_ collector: HeadTailCollector, columns: [String], options: RenderOptions) throws -> RenderSummary {
+        var job = ReplayJob(columns: columns, collector: collector)
         var shownOptions = options
         shownOptions.sizingRowCount = Int.max
         try perform(&job, options: shownOptions)

@@ -87,7 +87,9 @@ extension Database {
     ///
     /// - Throws: ``SQLiteError`` (`SQLITE_BUSY`) when another connection keeps the lock,
     ///   (`SQLITE_INTERRUPT`) when ``cancellation`` stopped it; this database is then unchanged.
-    public func restore(from source: Database) throws {
+    ///
+    /// - Parameter progress: told after each step the pages copied so far and the source's page count.
+    public func restore(from source: Database, progress: ((_ copied: Int, _ total: Int) -> Void)? = nil) throws {
         let targetHandle = try openHandle()
         guard let backup = sqlite3_backup_init(targetHandle, "main", try source.openHandle(), "main") else {
             throw SQLiteError.read(from: targetHandle, code: sqlite3_errcode(targetHandle))
@@ -100,6 +102,10 @@ extension Database {
                 throw SQLiteError(code: SQLITE_INTERRUPT, message: "interrupted")
             }
             stepCode = sqlite3_backup_step(backup, Self.restorePagesPerStep)
+            if let progress, stepCode == SQLITE_OK || stepCode == SQLITE_DONE {
+                let total = Int(sqlite3_backup_pagecount(backup))
+                progress(total - Int(sqlite3_backup_remaining(backup)), total)
+            }
         }
         let finishCode = sqlite3_backup_finish(backup)
         guard stepCode == SQLITE_DONE, finishCode == SQLITE_OK else {

@@ -15,10 +15,11 @@ final class TerminalSession {
     private static let tmux = "/usr/bin/tmux"
 
     /// Starts `cellar arguments…` in `folder` on a terminal of `columns` × `rows`; when it ends, the
-    /// pane shows `[exit N]`.
+    /// pane shows `[exit N]`. With `standardOutput`, its output goes into that file of `folder`
+    /// instead (standard error stays on the terminal).
     init(
         _ arguments: [String], in folder: TemporaryDirectory, environment: [String: String] = [:], columns: Int = 160,
-        rows: Int = 60
+        rows: Int = 60, standardOutput: String? = nil
     ) throws {
         self.folder = folder
         socket = "cellar-" + String(folder.path.split(separator: "-").last ?? "x") + "-\(getpid())"
@@ -31,6 +32,7 @@ final class TerminalSession {
         let command =
             "cd \(Self.quoted(folder.path)) && env -i \(assignments.joined(separator: " ")) "
             + ([Cellar.executablePath] + arguments).map(Self.quoted).joined(separator: " ")
+            + (standardOutput.map { " > " + Self.quoted($0) } ?? "")
             + "; echo \"[exit $?]\"; sleep 600"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command])
     }
