@@ -23,6 +23,7 @@ public func run(_ arguments: [String], io: IO) -> Int32 {
     }
     // Standard error is where failures are reported; there is nowhere left to report its own.
     try? io.error.flush()
+    FaultPause.reach("exit")
     return status.rawValue
 }
 
@@ -145,6 +146,9 @@ private func dispatch(
         let fleetCommands = CommandRegistry.commands.map { $0.spec }.filter(\.runsOnFleet).map(\.name)
         let listed = fleetCommands.dropLast().joined(separator: ", ") + " and " + (fleetCommands.last ?? "")
         throw UsageError("'\(command.spec.name)' works on one database; fleets are for \(listed)")
+    }
+    if !Configuration.commandsWithoutDatabase.contains(command.spec.name) {
+        try DatabaseOpener.refuseCompanion(configuration.databasePath)
     }
     return try FlagAdvice.namingLocks(configuration) { try command.run(invocation) }
 }

@@ -85,6 +85,10 @@ struct BlobTransfer {
         switch error.reason {
         case .noSuchRow where request.direction == .put: "\(error) (--insert creates it)"
         case .sourceTooShort, .sourceTooLong: "\(error); \(request.cellName) keeps its old value"
+        case .failed(let underlying) where underlying.isLockContention:
+            "\(request.cellName): "
+                + FlagAdvice.lockedMessage(
+                    path: database.path, timeout: database.busyTimeout, consequence: "it keeps its old value")
         default: error.description
         }
     }

@@ -16,6 +16,7 @@ enum CreateCommand: Command {
         guard let path = DatabaseFile.path(of: address) else {
             throw CommandFailure(message: "'\(address)' is not a database file; create needs a path")
         }
+        try DatabaseOpener.refuseCompanion(path)
         // O_EXCL makes "already exists" exact even when two processes race to create it.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {

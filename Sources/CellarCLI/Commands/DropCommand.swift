@@ -23,6 +23,7 @@ enum DropCommand: Command {
         guard let path = DatabaseFile.path(of: address) else {
             throw CommandFailure(message: "'\(address)' is not a database file; drop needs a path")
         }
+        try DatabaseOpener.refuseCompanion(path)
         guard DatabaseFile.exists(path) else { throw CommandFailure(message: "no database at '\(path)'") }
         if !invocation.arguments.has("force") {
             guard io.isInputTerminal else {

@@ -72,6 +72,9 @@ struct Configuration: Sendable {
         "schema", "version",
     ]
 
+    /// The commands that never open the database, which may be configured to anything.
+    static let commandsWithoutDatabase: Set<String> = ["new", "help", "completions", "manual", "version"]
+
     /// Whether several databases were named, or a pattern: `setup`, `migrate`, `status` and `verify`
     /// then run on each.
     var isFleet: Bool {

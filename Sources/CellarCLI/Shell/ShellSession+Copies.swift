@@ -101,9 +101,14 @@ extension ShellSession {
                 "cannot restore from '\(path)': it is not an SQLite database file (it does not start with SQLite's "
                     + "header); the database is unchanged")
         }
+        let opener = DatabaseOpener(configuration)
+        let source: Database
         do {
-            let source = try Database(path: path, options: Database.Options(mode: .readOnly, isDefensive: true))
-            try source.execute("SELECT count(*) FROM sqlite_schema")
+            source = try opener.open(path, options: opener.options(mode: .readOnly, defensive: true))
+        } catch let failure as CommandFailure {
+            throw DotCommandError("cannot restore from '\(path)': \(failure.message); the database is unchanged")
+        }
+        do {
             try database.restore(from: source)
         } catch let error as SQLiteError {
             throw DotCommandError("cannot restore from '\(path)': \(error.message); the database is unchanged")

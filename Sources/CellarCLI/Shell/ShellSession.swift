@@ -82,6 +82,9 @@ final class ShellSession {
         (connection as? RemoteConnection)?.database.url.description ?? fileDatabase?.path ?? ""
     }
 
+    /// How long the connection waits for another connection's lock now (`--busy-timeout`, then `.timeout`).
+    var busyTimeout: Int32 { fileDatabase?.busyTimeout ?? configuration.busyTimeout }
+
     /// Where results are written now: standard output or the `.output` file.
     var output: any ByteSink { redirection ?? io.output }
 
@@ -346,6 +349,9 @@ final class ShellSession {
     /// Reports an error about a file (a migration's, for `.migrations`) as compilers do.
     func report(_ diagnostic: Diagnostic) {
         errorCount += 1
+        let diagnostic =
+            diagnostic.isLockContention
+            ? FlagAdvice.namingLock(in: diagnostic, path: databaseName, timeout: busyTimeout) : diagnostic
         io.printError(DiagnosticFormatter(usesColor: configuration.usesColor).format(diagnostic))
     }
 
@@ -370,6 +376,7 @@ final class ShellSession {
             return
         }
         var message = error.message
+        if error.isLockContention { message = FlagAdvice.lockedStatementMessage(path: databaseName, timeout: busyTimeout) }
         if let safeMode, let refusal = safeMode.lastRefusal.map(FlagAdvice.message(for:)) {
             message += " (\(refusal))"
             safeMode.clearRefusal()

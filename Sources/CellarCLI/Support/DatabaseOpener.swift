@@ -45,6 +45,7 @@ struct DatabaseOpener {
     /// not exist yet, so that `status` and `--dry-run` never create it.
     func openForReading() throws -> Database {
         let path = configuration.databasePath
+        try Self.refuseCompanion(path)
         guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
             return try open(":memory:", options: options(mode: .readWriteCreate))
         }
@@ -58,6 +59,7 @@ struct DatabaseOpener {
     /// as they were; an empty in-memory one when the file does not exist yet.
     func openForRehearsal() throws -> Database {
         let path = configuration.databasePath
+        try Self.refuseCompanion(path)
         guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
             return try open(":memory:", options: options(mode: .readWriteCreate))
         }
@@ -72,6 +74,18 @@ struct DatabaseOpener {
         return try open(path, options: options)
     }
 
+    /// Refuses `path` when it is the `-wal`, `-shm` or `-journal` file of an existing database: SQLite
+    /// opens an empty one (an idle database's `-wal`) as an empty database, or creates it, and writing
+    /// into a live database's write-ahead log corrupts that database at its next checkpoint. A fleet
+    /// refuses such an entry the same way (``DatabaseList``).
+    static func refuseCompanion(_ path: String) throws {
+        guard let (main, role) = DatabaseList.mainDatabase(ofCompanion: Array(path.utf8)) else { return }
+        let name = String(decoding: main, as: UTF8.self)
+        throw CommandFailure(
+            message: "'\(path)' is the \(role) of the database '\(name)', not a database; it was not opened "
+                + "(name '\(name)' instead)")
+    }
+
     /// `SQLITE_READONLY_ROLLBACK` (<https://sqlite.org/rescode.html#readonly_rollback>): a read-only
     /// connection found a hot journal it may not roll back.
     private static let readOnlyRollback = SQLiteError.ResultCode.readOnly.rawValue | (3 << 8)
@@ -79,6 +93,7 @@ struct DatabaseOpener {
     /// Opens `path` with `options`, reading the schema at once so that a file that is not a database,
     /// or whose schema `--safe` cannot trust, fails here with a clear message.
     func open(_ path: String, options: Database.Options) throws -> Database {
+        try Self.refuseCompanion(path)
         if DirectoryListing.isDirectory(path) {
             throw CommandFailure(message: "'\(path)' is a directory, not a database file")
         }

@@ -31,7 +31,7 @@ enum FlagAdvice {
         case nil:
             break
         }
-        if let error = diagnostic.underlying as? SQLiteError, error.isLockContention { result.notes.append(busyTimeoutNote) }
+        if diagnostic.isLockContention, !result.notes.contains(busyTimeoutNote) { result.notes.append(busyTimeoutNote) }
         return result
     }
 
@@ -41,7 +41,8 @@ enum FlagAdvice {
         + "(milliseconds, 5000 by default): raise it to wait longer"
 
     /// Runs `body` (a command on the configured database), turning a lock error that reached it bare
-    /// (SQLite's `database is locked`) into one naming the database and the busy timeout.
+    /// (SQLite's `database is locked`, alone or located at a statement) into one naming the database
+    /// and the busy timeout.
     static func namingLocks(_ configuration: Configuration, _ body: () throws -> ExitStatus) throws -> ExitStatus {
         do {
             return try body()
@@ -49,7 +50,35 @@ enum FlagAdvice {
             throw CommandFailure(
                 message: lockedMessage(
                     path: configuration.databasePath, timeout: configuration.busyTimeout, consequence: "cellar stopped there"))
+        } catch let diagnostic as Diagnostic where diagnostic.isLockContention {
+            throw namingLock(in: diagnostic, path: configuration.databasePath, timeout: configuration.busyTimeout)
+        } catch let stop as SignalStop {
+            guard let diagnostic = stop.underlying as? Diagnostic, diagnostic.isLockContention else { throw stop }
+            let named = namingLock(in: diagnostic, path: configuration.databasePath, timeout: configuration.busyTimeout)
+            throw SignalStop(underlying: named, status: stop.status)
         }
+    }
+
+    /// `diagnostic`, a statement that found a database locked, with SQLite's bare `database is locked`
+    /// replaced by the database's name and how long cellar waited.
+    static func namingLock(in diagnostic: Diagnostic, path: String, timeout: Int32) -> Diagnostic {
+        guard let error = diagnostic.underlying as? SQLiteError else { return diagnostic }
+        var result = diagnostic
+        let named = lockedStatementMessage(path: path, timeout: timeout)
+        if let range = result.message.firstRange(of: ScriptRunner.lockedReason) {
+            result.message.replaceSubrange(range, with: named)
+        } else if let range = result.message.firstRange(of: error.message) {
+            result.message.replaceSubrange(range, with: named)
+        } else {
+            result.message += " (\(named))"
+        }
+        return result
+    }
+
+    /// What a statement that found a database locked says: which database, and how long cellar waited.
+    /// The lock may be on a database the statement attaches, which SQLite's error does not name.
+    static func lockedStatementMessage(path: String, timeout: Int32) -> String {
+        "database '\(path)' (or one attached to it) is locked by another connection (gave up after \(timeout) ms)"
     }
 
     /// `database 'PATH' is locked by another connection …`, for commands that stop before changing anything.
@@ -104,4 +133,9 @@ enum FlagAdvice {
     static func changedAfterApplyMessage(version: Int64) -> String {
         "migration \(version) changed after it was applied (checksum differs; 'cellar accept \(version)' if harmless)"
     }
+}
+
+extension Diagnostic {
+    /// Whether the error under this diagnostic is SQLite's lock contention (`SQLITE_BUSY`, `SQLITE_LOCKED`).
+    var isLockContention: Bool { (underlying as? SQLiteError)?.isLockContention == true }
 }

@@ -64,6 +64,7 @@ final class TerminationWatcher: Sendable {
             guard let signalStatus = stopStatus() else { throw error }
             throw SignalStop(underlying: error, status: signalStatus)
         }
+        FaultPause.reach("guarded:finished")
         // The work is committed: from now until the process exits, a signal must not end it with 130
         // or 143 (the watcher would, once nothing is guarded), and is noted instead.
         guarded.withLock {

@@ -114,6 +114,9 @@ public final class Database {
     package private(set) var safeModePolicy: ConnectionPolicy?
     /// When set, scripts and migrations stop before their next statement (see ``CancellationFlag``).
     public var cancellation: CancellationFlag?
+    /// How long the connection waits for another connection's lock now, in milliseconds: the
+    /// options' until ``setBusyTimeout(_:)`` changes it.
+    package private(set) lazy var busyTimeout: Int32 = options.busyTimeout
 
     /// Opens (or creates) a database.
     ///
@@ -209,6 +212,7 @@ public final class Database {
     /// Changes how long the connection waits for another connection's lock, in milliseconds.
     public func setBusyTimeout(_ milliseconds: Int32) throws {
         try check(sqlite3_busy_timeout(try openHandle(), milliseconds))
+        busyTimeout = milliseconds
     }
 
     /// The version of the SQLite library in use, such as `3.40.1`.

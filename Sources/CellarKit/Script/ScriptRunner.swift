@@ -60,6 +60,9 @@ public final class ScriptRunner {
         self.options = options
     }
 
+    /// Why the script's `BEGIN IMMEDIATE` failed when another connection held the write lock.
+    package static let lockedReason = "the database is locked by another connection"
+
     /// Runs the script `source` holds.
     ///
     /// - Parameters:
@@ -99,7 +102,7 @@ public final class ScriptRunner {
                 try database.execute("BEGIN IMMEDIATE")
             } catch let error as SQLiteError {
                 // A locked or read-only database: nothing of the script has been read yet.
-                let reason = error.isLockContention ? "the database is locked by another connection" : error.message
+                let reason = error.isLockContention ? Self.lockedReason : error.message
                 throw Diagnostic(path: path, message: "cannot begin the script's transaction: \(reason)", underlying: error)
             }
             policy.refusesTransactionControl = true

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The leader of a real 3-node cluster SIGKILLed in the middle of a deploy, at points a debug build of
-/// cellar pauses at (`CELLAR_DQLITE_PAUSE`): every migration must end up applied exactly once (each
+/// cellar pauses at (`CELLAR_FAULT_PAUSE`): every migration must end up applied exactly once (each
 /// logs itself under a primary key, so a second run would fail), the schema must equal a local file's,
 /// and a rerun must do nothing.
 @Suite(.serialized, .enabled(if: DqliteCluster.unavailableReason == nil, "\(DqliteCluster.unavailableReason ?? "")"))
@@ -19,7 +19,7 @@ struct DqliteFaultSlowTests {
         let pause = try project.folder.write("pause", "")
         let child = try Cellar.start(
             ["-d", cluster.url("app"), "--busy-timeout", "30000", "migrate"], in: project.folder.path,
-            environment: ["CELLAR_DQLITE_PAUSE": point, "CELLAR_DQLITE_PAUSE_FILE": pause])
+            environment: ["CELLAR_FAULT_PAUSE": point, "CELLAR_FAULT_PAUSE_FILE": pause])
         let reached = waitForFile(pause + ".reached", seconds: 60)
         #expect(reached, "cellar never reached \(point)")
         cluster.kill(try cluster.leaderIndex())

@@ -24,7 +24,7 @@ struct DqliteSignalSlowTests {
         let pause = try project.folder.write("pause", "")
         let child = try Cellar.start(
             ["-d", cluster.url("app"), "--busy-timeout", "30000", "migrate"], in: project.folder.path,
-            environment: ["CELLAR_DQLITE_PAUSE": "statement:2:1", "CELLAR_DQLITE_PAUSE_FILE": pause])
+            environment: ["CELLAR_FAULT_PAUSE": "statement:2:1", "CELLAR_FAULT_PAUSE_FILE": pause])
         #expect(ChildProcess.waitUntil(timeout: 60) { access(pause + ".reached", F_OK) == 0 }, "never reached the INSERT")
         unlink(pause)
         // The INSERT is on its way to the leader once the pause is over (it polls every 10 ms).
