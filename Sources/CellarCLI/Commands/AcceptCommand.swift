@@ -17,7 +17,7 @@ enum AcceptCommand: Command {
         try session.requireUsable(files, versions: [version])
         let migrations = files.migrations
         return try session.withWritableConnection(creating: false) { database in
-            let migrator = Migrator(connection: database, migrations: migrations)
+            let migrator = Migrator(connection: database, migrations: migrations, checkpoint: files.checkpoint)
             let changed = try session.translating { try migrator.accept(version: version) }
             let identifier = migrations.first { $0.version == version }?.identifier ?? String(version)
             try session.summarize(

@@ -21,9 +21,10 @@ enum AdoptCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
         // Every file must be usable: a checksum is recorded for each version adopted.
-        let migrations = try session.loadMigrations()
+        let files = try session.loadUsableFiles()
+        let migrations = files.migrations
         return try session.withWritableConnection(creating: false) { database in
-            let migrator = Migrator(connection: database, migrations: migrations)
+            let migrator = Migrator(connection: database, migrations: migrations, checkpoint: files.checkpoint)
             let adoption = try session.translating { try migrator.adopt() }
             let tool = adoption.ledger.tool.rawValue
             if !adoption.versionsWithoutFile.isEmpty {

@@ -17,7 +17,7 @@ enum BaselineCommand: Command {
         try session.requireUsable(files, versions: files.problems.compactMap(\.version).filter { $0 <= version })
         let migrations = files.migrations
         return try session.withWritableConnection(creating: false) { database in
-            let migrator = Migrator(connection: database, migrations: migrations)
+            let migrator = Migrator(connection: database, migrations: migrations, checkpoint: files.checkpoint)
             let recorded = try session.translating { try migrator.baseline(through: version) }
             try session.summarize(
                 "recorded \(MigrationProgress.count(recorded.count, "migration")) as applied without running them; "

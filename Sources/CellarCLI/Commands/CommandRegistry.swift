@@ -10,6 +10,7 @@ enum CommandRegistry {
             AcceptCommand.self,
             NewCommand.self,
             DiffCommand.self,
+            SquashCommand.self,
             BaselineCommand.self,
             AdoptCommand.self,
             RedoCommand.self,

@@ -66,7 +66,8 @@ enum LintCommand: Command {
         let replay = try SchemaReplay(migrations: files.migrations, options: opener.options(mode: .readWriteCreate))
             .makeDatabase()
         let report = try session.translating {
-            try MigrationLinter(replay: replay, options: options).lint(targets, history: files.migrations)
+            try MigrationLinter(replay: replay, options: options).lint(
+                targets, history: files.migrations, checkpoint: files.checkpoint)
         }
         let output = LintOutput(report: report)
         switch format {
@@ -101,7 +102,8 @@ enum LintCommand: Command {
         if arguments.has("all") { return files.migrations }
         return try session.withReadableConnection { database in
             try session.translating {
-                try Migrator(connection: database, migrations: files.migrations).pending(.init(allowsOutOfOrder: true))
+                try Migrator(connection: database, migrations: files.migrations, checkpoint: files.checkpoint)
+                    .pending(.init(allowsOutOfOrder: true)).filter { !$0.isCheckpoint }
             }
         }
     }

@@ -33,29 +33,32 @@ enum MigrateCommand: Command {
         var options = Migrator.Options(
             allowsOutOfOrder: arguments.has("allow-out-of-order"), isAllOrNothing: arguments.has("all-or-nothing"))
         if let target = arguments.value("to") { options.target = try MigrationSession.version(target, command: spec.name) }
-        let migrations = try session.loadMigrations()
+        let files = try session.loadUsableFiles()
+        let migrations = files.migrations
+        let checkpoint = files.checkpoint
         if arguments.has("dry-run") {
             guard session.isRemote else {
-                let migrator = Migrator(database: try session.openForRehearsal(), migrations: migrations)
+                let migrator = Migrator(database: try session.openForRehearsal(), migrations: migrations, checkpoint: checkpoint)
                 return try dryRun(migrator, options: options, session: session)
             }
             return try session.withWritableConnection(creating: false) { database in
-                let migrator = Migrator(connection: database, migrations: migrations)
+                let migrator = Migrator(connection: database, migrations: migrations, checkpoint: checkpoint)
                 migrator.busyTimeout = session.configuration.busyTimeout
                 return try dryRun(migrator, options: options, session: session)
             }
         }
         try session.refuseBackupIfRemote()
-        if !session.isRemote { try session.preflight(migrations, options: options) }
+        if !session.isRemote { try session.preflight(migrations, checkpoint: checkpoint, options: options) }
         return try session.withWritableConnection(creating: true) { database in
-            try apply(migrations, options: options, on: database, session: session)
+            try apply(migrations, checkpoint: checkpoint, options: options, on: database, session: session)
         }
     }
 
     private static func apply(
-        _ migrations: [Migration], options: Migrator.Options, on database: any SQLConnection, session: MigrationSession
+        _ migrations: [Migration], checkpoint: Checkpoint?, options: Migrator.Options, on database: any SQLConnection,
+        session: MigrationSession
     ) throws -> ExitStatus {
-        let migrator = session.migrator(connection: database, migrations: migrations)
+        let migrator = session.migrator(connection: database, migrations: migrations, checkpoint: checkpoint)
         try session.warnAboutAppliedChanges(migrator)
         if try !session.translating({ try migrator.pending(options) }).isEmpty {
             try session.backUpIfAsked(database, version: migrator.currentVersion())

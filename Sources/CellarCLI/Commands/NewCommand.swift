@@ -68,10 +68,18 @@ enum NewCommand: Command {
         return "-- migrate:up\n\(up.sql)\n-- migrate:down\n\(warning)\(down.sql)"
     }
 
-    /// The versions the `.sql` files of `folder` already have (none when it does not exist yet).
+    /// The versions the `.sql` files of `folder` already have, and those its checkpoint covers (their
+    /// files may be gone); none when the folder does not exist yet.
     private static func takenVersions(in folder: String) throws -> Set<Int64> {
         let names = DirectoryListing.isDirectory(folder) ? try DirectoryListing.fileNames(in: folder) : []
-        return Set(names.compactMap { MigrationParser.parseFileName($0)?.version })
+        var taken = Set(names.compactMap { MigrationParser.parseFileName($0)?.version })
+        if names.contains(Checkpoint.fileName) {
+            let checkpoint = try MigrationSession.decoding { () throws(MigrationError) -> Checkpoint? in
+                try MigrationSource.folder(folder).loadCheckpoint()
+            }
+            taken.formUnion(checkpoint?.entries.map { $0.version } ?? [])
+        }
+        return taken
     }
 
     /// The highest version taken plus one, zero-padded to four digits (0001 for an empty folder).

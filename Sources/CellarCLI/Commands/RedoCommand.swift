@@ -14,16 +14,18 @@ enum RedoCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
-        let migrations = try session.loadMigrations()
+        let files = try session.loadUsableFiles()
+        let migrations = files.migrations
         return try session.withWritableConnection(creating: false) { database in
-            let undoer = session.migrator(connection: database, migrations: migrations, verb: "rolled back")
+            let undoer = session.migrator(
+                connection: database, migrations: migrations, checkpoint: files.checkpoint, verb: "rolled back")
             guard let newest = try session.translating({ try undoer.applied() }).last else {
                 try session.summarize("nothing to redo; the database is at version 0")
                 return .success
             }
             let start = WallClock.milliseconds()
             _ = try session.translating { try undoer.rollback(.steps(1)) }
-            let applier = session.migrator(connection: database, migrations: migrations)
+            let applier = session.migrator(connection: database, migrations: migrations, checkpoint: files.checkpoint)
             _ = try session.translating { try applier.migrate(Migrator.Options(target: newest.version)) }
             let identifier = migrations.first { $0.version == newest.version }?.identifier ?? "\(newest.version)_\(newest.name)"
             try session.summarize(

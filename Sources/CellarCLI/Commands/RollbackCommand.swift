@@ -28,7 +28,8 @@ enum RollbackCommand: Command {
         let files = try session.loadMigrationFiles()
         let migrations = files.migrations
         return try session.withWritableConnection(creating: false) { database in
-            let migrator = session.migrator(connection: database, migrations: migrations, verb: "rolled back")
+            let migrator = session.migrator(
+                connection: database, migrations: migrations, checkpoint: files.checkpoint, verb: "rolled back")
             let before = try session.translating { try migrator.applied() }
             let seedsBefore = try Seeder(connection: database).status(of: [])
             // A plain `rollback` with nothing applied has nothing to refuse; an explicit --steps does.

@@ -31,14 +31,15 @@ enum SetupCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
-        let migrations = try session.loadMigrations()
+        let files = try session.loadUsableFiles()
+        let migrations = files.migrations
         let seeds = try session.translating { try loadSeeds(invocation) }
         let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
-        if invocation.arguments.has("dry-run") { return try dryRun(migrations, seeds: seeds, session: session) }
+        if invocation.arguments.has("dry-run") { return try dryRun(files, seeds: seeds, session: session) }
         try session.refuseBackupIfRemote()
-        if !session.isRemote { try session.preflight(migrations, options: options) }
+        if !session.isRemote { try session.preflight(migrations, checkpoint: files.checkpoint, options: options) }
         return try session.withWritableConnection(creating: true, fileFunctions: true) { database in
-            let migrator = session.migrator(connection: database, migrations: migrations)
+            let migrator = session.migrator(connection: database, migrations: migrations, checkpoint: files.checkpoint)
             try session.warnAboutAppliedChanges(migrator)
             let hasPendingMigrations = try !session.translating { try migrator.pending(options) }.isEmpty
             if try hasPendingMigrations
@@ -84,14 +85,16 @@ enum SetupCommand: Command {
     /// A fresh bootstrap rehearsed in memory: every migration, then every seed, on a new database set
     /// up as the configured one would be, reported as `migrate --dry-run` reports; `writefile` is
     /// refused, so that nothing outside memory changes.
-    private static func dryRun(_ migrations: [Migration], seeds: [Seed], session: MigrationSession) throws -> ExitStatus {
+    private static func dryRun(_ files: MigrationFiles, seeds: [Seed], session: MigrationSession) throws -> ExitStatus {
         let opener = DatabaseOpener(session.configuration)
         let database = try opener.open(":memory:", options: opener.options(mode: .readWriteCreate, fileFunctions: true))
         try database.setAuthorizer { request in
             request.action == .function && request.second?.lowercased() == "writefile" ? .deny : .allow
         }
         let start = WallClock.milliseconds()
-        let outcomes = try session.translating { try Migrator(database: database, migrations: migrations).rehearseOnConnection() }
+        let outcomes = try session.translating {
+            try Migrator(database: database, migrations: files.migrations, checkpoint: files.checkpoint).rehearseOnConnection()
+        }
         for outcome in outcomes where !outcome.wasSkipped { try session.io.printOutput(MigrateCommand.describe(outcome)) }
         let seedOutcomes = try session.translating {
             do {

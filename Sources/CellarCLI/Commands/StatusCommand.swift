@@ -33,7 +33,7 @@ enum StatusCommand: Command {
         let files = try session.loadMigrationFiles()
         if invocation.arguments.has("exit-code") { try session.requireExistingDatabase() }
         var report = try session.withReadableConnection { database in
-            let migrator = Migrator(connection: database, migrations: files.migrations)
+            let migrator = Migrator(connection: database, migrations: files.migrations, checkpoint: files.checkpoint)
             return try session.translating {
                 StatusReport(
                     databasePath: invocation.configuration.databasePath, version: try migrator.currentVersion(),
@@ -51,7 +51,8 @@ enum StatusCommand: Command {
                     + "cannot be used (marked [error] above): \(paths)")
         }
         let workToDo =
-            report.migrations.filter { $0.state != .applied }.count + report.seeds.filter { $0.state != .applied }.count
+            report.migrations.filter { $0.state != .applied && $0.state != .squashed }.count
+            + report.seeds.filter { $0.state != .applied }.count
         invocation.record?.workToDo = workToDo
         invocation.record?.version = report.version
         let hasWork = workToDo > 0

@@ -30,7 +30,9 @@ enum TestCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments
         let session = MigrationSession(invocation)
-        let migrations = try session.loadMigrations()
+        let files = try session.loadUsableFiles()
+        let migrations = files.migrations
+        let checkpoint = files.checkpoint
         let opener = DatabaseOpener(invocation.configuration)
         let rehearsal: Database
         let targets: [Migration]
@@ -50,11 +52,11 @@ enum TestCommand: Command {
                 var configuration = invocation.configuration
                 configuration.databasePath = against
                 let remote = MigrationSession(Invocation(arguments: arguments, configuration: configuration, io: invocation.io))
-                targets = try remote.withReadableConnection { try pending(migrations, on: $0, session) }
+                targets = try remote.withReadableConnection { try pending(files, on: $0, session) }
             } else {
                 guard DatabaseFile.exists(against) else { throw CommandFailure(message: "no database at '\(against)'") }
                 let source = try opener.openForRehearsal(at: against)
-                targets = try pending(migrations, on: source, session)
+                targets = try pending(files, on: source, session)
                 guard let copy = try source.rehearsalCopy() as? Database else {
                     throw CommandFailure(message: "cannot copy '\(against)' for a rehearsal")
                 }
@@ -65,10 +67,11 @@ enum TestCommand: Command {
             rehearsal = try SchemaReplay(migrations: migrations, options: opener.options(mode: .readWriteCreate)).makeDatabase()
             targets =
                 arguments.has("all")
-                ? migrations : try session.withReadableConnection { try pending(migrations, on: $0, session) }
+                ? migrations : try session.withReadableConnection { try pending(files, on: $0, session) }
         }
         let results = try session.translating {
-            try MigrationTester(rehearsal: rehearsal, migrations: migrations, countsRows: countsRows).test(targets)
+            try MigrationTester(rehearsal: rehearsal, migrations: migrations, checkpoint: checkpoint, countsRows: countsRows)
+                .test(targets)
         }
         for result in results {
             for line in describe(result) { try invocation.io.printOutput(ControlCharacterEscaping.escape(line)) }
@@ -83,11 +86,13 @@ enum TestCommand: Command {
         return failed > 0 ? .failure : .success
     }
 
-    private static func pending(_ migrations: [Migration], on database: any SQLConnection, _ session: MigrationSession) throws
+    /// The pending migration files (the checkpoint a new database would run is not one to test).
+    private static func pending(_ files: MigrationFiles, on database: any SQLConnection, _ session: MigrationSession) throws
         -> [Migration]
     {
         try session.translating {
-            try Migrator(connection: database, migrations: migrations).pending(.init(allowsOutOfOrder: true))
+            try Migrator(connection: database, migrations: files.migrations, checkpoint: files.checkpoint)
+                .pending(.init(allowsOutOfOrder: true)).filter { !$0.isCheckpoint }
         }
     }
 

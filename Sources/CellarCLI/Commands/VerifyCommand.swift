@@ -23,7 +23,7 @@ enum VerifyCommand: Command {
         let files = try session.loadMigrationFiles()
         try session.requireExistingDatabase()
         return try session.withReadableConnection { database in
-            let migrator = Migrator(connection: database, migrations: files.migrations)
+            let migrator = Migrator(connection: database, migrations: files.migrations, checkpoint: files.checkpoint)
             let applied = Set(try session.translating { try migrator.applied() }.map(\.version))
             let unusable = files.problems.filter { $0.version.map(applied.contains) ?? false }
             let troubled = Set(unusable.compactMap(\.version))

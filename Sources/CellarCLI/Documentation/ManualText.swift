@@ -46,7 +46,7 @@ enum ManualText {
             term: "The ledger",
             text: """
                 Two tables in the database: cellar_migrations (version, name, checksum, applied_at in UTC ISO \
-                8601, duration_ms, kind: applied or baseline) and cellar_seeds (name, checksum, applied_at). \
+                8601, duration_ms, kind: applied, baseline, checkpoint or adopted) and cellar_seeds (name, checksum, applied_at). \
                 Each migration's row is written in the same transaction as the migration.
                 """),
     ]

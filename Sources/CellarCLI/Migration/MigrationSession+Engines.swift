@@ -27,8 +27,10 @@ extension MigrationSession {
 
     /// A migrator on `connection` that reports progress on standard error and waits the busy timeout.
     /// `verb` names what each completed migration was: `applied` or `rolled back`.
-    func migrator(connection: any SQLConnection, migrations: [Migration], verb: String = "applied") -> Migrator {
-        let migrator = Migrator(connection: connection, migrations: migrations)
+    func migrator(
+        connection: any SQLConnection, migrations: [Migration], checkpoint: Checkpoint?, verb: String = "applied"
+    ) -> Migrator {
+        let migrator = Migrator(connection: connection, migrations: migrations, checkpoint: checkpoint)
         migrator.busyTimeout = configuration.busyTimeout
         migrator.observer = MigrationProgress(io: io, isQuiet: configuration.isQuiet, verb: verb).observe
         return migrator

@@ -15,9 +15,15 @@ struct MigrationSession {
 
     /// Every migration of the configured folder, checked before the database is touched.
     func loadMigrations() throws -> [Migration] {
+        try loadUsableFiles().migrations
+    }
+
+    /// Every migration of the configured folder and its checkpoint, all checked before the database is
+    /// touched (a file that cannot be used is an error).
+    func loadUsableFiles() throws -> MigrationFiles {
         let files = try loadMigrationFiles()
         if let problem = files.problems.first { try translating { throw problem.error } }
-        return files.migrations
+        return files
     }
 
     /// Every migration of the configured folder that can be used, and the files that cannot, for the
@@ -52,9 +58,11 @@ struct MigrationSession {
 
     /// Checks what `migrate` checks before it runs — order, target, `--all-or-nothing` — against the
     /// database as it is, without creating or changing it.
-    func preflight(_ migrations: [Migration], options: Migrator.Options) throws {
+    func preflight(_ migrations: [Migration], checkpoint: Checkpoint?, options: Migrator.Options) throws {
         let database = try openForReading()
-        _ = try translating { try Migrator(database: database, migrations: migrations).validate(options) }
+        _ = try translating {
+            try Migrator(database: database, migrations: migrations, checkpoint: checkpoint).validate(options)
+        }
     }
 
     /// Opens the database for writing (creating it when `creating`), refusing a read-only one; seeds
@@ -81,8 +89,8 @@ struct MigrationSession {
     }
 
     /// A migrator on `database` that reports progress on standard error.
-    func migrator(_ database: Database, migrations: [Migration]) -> Migrator {
-        let migrator = Migrator(database: database, migrations: migrations)
+    func migrator(_ database: Database, migrations: [Migration], checkpoint: Checkpoint?) -> Migrator {
+        let migrator = Migrator(database: database, migrations: migrations, checkpoint: checkpoint)
         migrator.observer = MigrationProgress(io: io, isQuiet: configuration.isQuiet).observe
         return migrator
     }

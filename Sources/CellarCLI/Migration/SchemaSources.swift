@@ -69,13 +69,15 @@ struct SchemaSources {
     }
 
     /// What the migrations folder builds: every migration's up section replayed, in version order, into
-    /// an in-memory database (``SchemaReplay``). A failure is the replay's, located in its file; nothing
+    /// an in-memory database (``SchemaReplay``; the folder's checkpoint stands for the versions it covers). A failure is the replay's, located in its file; nothing
     /// of the user's is changed.
     func replayMigrations() throws -> Database {
-        let migrations = try MigrationSession(invocation).loadMigrations()
+        let files = try MigrationSession(invocation).loadUsableFiles()
         let opener = DatabaseOpener(configuration)
         do {
-            return try SchemaReplay(migrations: migrations, options: opener.options(mode: .readWriteCreate)).replay()
+            return try SchemaReplay(
+                migrations: files.migrations, checkpoint: files.checkpoint, options: opener.options(mode: .readWriteCreate)
+            ).replay()
         } catch let error as MigrationError {
             throw FlagAdvice.advised(error)
         }

@@ -81,7 +81,7 @@ extension ShellSession {
         } else {
             writeOutput("(no migrations folder '\(shown(folder))': recorded migrations show as missing)")
         }
-        let migrator = Migrator(connection: connection, migrations: files?.migrations ?? [])
+        let migrator = Migrator(connection: connection, migrations: files?.migrations ?? [], checkpoint: files?.checkpoint)
         let report = StatusReport(
             databasePath: databaseName, version: try migrator.currentVersion(), migrations: try migrator.status(),
             seeds: [], problems: files?.problems ?? [])

@@ -24,7 +24,7 @@ struct DatabaseDumper<Connection: SQLConnection> {
     /// Writes the whole dump and flushes it to the sink.
     mutating func dump() throws {
         try checkPatterns()
-        if options.includesSchema { output.append("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n") }
+        if options.includesSchema, options.wrapsInTransaction { output.append("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n") }
         let tables = try selectedTables()
         for table in tables {
             try dumpTable(table)
@@ -39,7 +39,7 @@ struct DatabaseDumper<Connection: SQLConnection> {
             if isWholeDatabase, case .integer(let version) = try database.scalar("PRAGMA user_version"), version != 0 {
                 output.append("PRAGMA user_version=\(version);\n")
             }
-            output.append("COMMIT;\n")
+            if options.wrapsInTransaction { output.append("COMMIT;\n") }
         }
         try output.flush()
     }

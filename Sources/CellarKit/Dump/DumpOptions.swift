@@ -20,6 +20,9 @@ public struct DumpOptions: Sendable {
     /// Whether control characters in text are escaped (for a terminal; the text then no longer reads
     /// back as the same value).
     public var escapesControlCharacters: Bool
+    /// Whether the schema comes inside `PRAGMA foreign_keys=OFF; BEGIN TRANSACTION;` … `COMMIT;` (false
+    /// for a checkpoint, which the migrator runs inside its own transaction).
+    package var wrapsInTransaction = true
 
     /// Creates options; by default the whole database, schema and data, bytes exactly as stored.
     public init(tablePatterns: [String] = [], content: Content = .schemaAndData, escapesControlCharacters: Bool = false) {

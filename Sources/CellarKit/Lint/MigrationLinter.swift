@@ -56,17 +56,23 @@ package final class MigrationLinter {
 
     /// Checks `targets` against the schema `history` builds: every migration of `history` older than
     /// the newest target is replayed first, in version order (a target stands in for a file of
-    /// `history` with its version).
+    /// `history` with its version); `checkpoint` stands for the versions it covers when every target is
+    /// above it.
     ///
     /// - Returns: the findings; a checked migration that SQLite refuses ends the report there.
     /// - Throws: ``MigrationError/failed(_:)`` worded as the replay's when a predecessor fails to
     ///   replay (see ``SchemaReplay``), ``SQLiteError`` when the replay itself cannot be read.
-    package func lint(_ targets: [Migration], history: [Migration]) throws -> LintReport {
+    package func lint(_ targets: [Migration], history: [Migration], checkpoint: Checkpoint? = nil) throws -> LintReport {
         var report = LintReport()
-        guard let newest = targets.map(\.version).max() else { return report }
+        guard let newest = targets.map(\.version).max(), let oldest = targets.map(\.version).min() else { return report }
         let targetVersions = Set(targets.map(\.version))
-        let sequence = (history.filter { !targetVersions.contains($0.version) && $0.version < newest } + targets)
+        var sequence = (history.filter { !targetVersions.contains($0.version) && $0.version < newest } + targets)
             .sorted { $0.version < $1.version }
+        // Targets all above the checkpoint: it builds what they are read against, for the versions it
+        // covers (their files may be gone).
+        if let checkpoint, oldest > checkpoint.version {
+            sequence = [checkpoint.body] + sequence.filter { $0.version > checkpoint.version || !checkpoint.covers($0.version) }
+        }
         schema = try LintSchema.read(replay)
         schemaVersion = try currentSchemaVersion()
         for migration in sequence {

@@ -32,9 +32,9 @@ package final class MigrationTester {
 
     /// A tester on `rehearsal`, a private database it may change (its authorizer too), holding
     /// `migrations` (every file, by version).
-    package init(rehearsal: Database, migrations: [Migration], countsRows: Bool) throws {
+    package init(rehearsal: Database, migrations: [Migration], checkpoint: Checkpoint? = nil, countsRows: Bool) throws {
         database = rehearsal
-        migrator = Migrator(connection: rehearsal, migrations: migrations)
+        migrator = Migrator(connection: rehearsal, migrations: migrations, checkpoint: checkpoint)
         migrator.isRehearsal = true
         self.countsRows = countsRows
         try rehearsal.setAuthorizer { [unowned self] request in
@@ -60,8 +60,13 @@ package final class MigrationTester {
 
     private func test(_ migration: Migration) throws -> MigrationTestResult {
         var result = MigrationTestResult(migration: migration)
-        if let previous = migrator.migrations.last(where: { $0.version < migration.version }) {
-            _ = try step { _ = try migrator.migrate(.init(target: previous.version, allowsOutOfOrder: true)) }
+        // The checkpoint, when it is below the migration, builds what precedes it (its files may be gone).
+        let previous = [
+            migrator.migrations.last(where: { $0.version < migration.version })?.version,
+            migrator.checkpoint.flatMap { $0.version < migration.version ? $0.version : nil },
+        ].compactMap { $0 }.max()
+        if let previous {
+            _ = try step { _ = try migrator.migrate(.init(target: previous, allowsOutOfOrder: true)) }
         }
         let name = migration.identifier
         let before = try state()

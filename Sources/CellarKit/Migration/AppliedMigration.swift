@@ -15,4 +15,7 @@ public struct AppliedMigration: Sendable, Hashable {
     /// Whether the row is the claim of a `transaction:false` migration that has not finished
     /// (`kind = 'unfinished'`): it is still running in another process, or that process stopped partway.
     public let isUnfinished: Bool
+    /// Whether a ``Checkpoint`` recorded it (`kind = 'checkpoint'`): the database was built from the
+    /// checkpoint, so `rollback` never goes below it.
+    public var isCheckpoint: Bool = false
 }

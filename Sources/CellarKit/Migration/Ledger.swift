@@ -47,6 +47,8 @@ package enum Ledger {
     /// The `kind` of the row a `transaction:false` migration writes before its first statement runs and
     /// turns into `applied` after its last; left behind only when its process stopped partway.
     static let unfinishedKind = "unfinished"
+    /// The `kind` of the rows a ``Checkpoint`` records when a fresh database is built from it.
+    static let checkpointKind = "checkpoint"
 
     /// Every applied migration, by version (with the unfinished claims of `transaction:false` migrations
     /// only when `includingUnfinished`); empty when the table does not exist yet.
@@ -64,7 +66,7 @@ package enum Ledger {
             AppliedMigration(
                 version: row[0].ledgerInteger, name: row[1].ledgerText, checksum: row[2].ledgerText, appliedAt: row[3].ledgerText,
                 durationMilliseconds: row[4].ledgerInteger, isBaseline: row[5].ledgerText == "baseline",
-                isUnfinished: row[5].ledgerText == unfinishedKind)
+                isUnfinished: row[5].ledgerText == unfinishedKind, isCheckpoint: row[5].ledgerText == checkpointKind)
         }.filter { includingUnfinished || !$0.isUnfinished }
     }
 
@@ -123,6 +125,20 @@ package enum Ledger {
         _ migration: Migration, durationMilliseconds: Int64, kind: String = "applied", in database: any SQLConnection
     ) throws {
         try database.execute(insertRow, row(of: migration, durationMilliseconds: durationMilliseconds, kind: kind))
+    }
+
+    /// Records the ledger rows of `checkpoint`, of kind `checkpoint`, inside the caller's transaction; the
+    /// row of its version carries the run's duration, the others 0.
+    static func record(_ checkpoint: Checkpoint, durationMilliseconds: Int64, in database: any SQLConnection) throws {
+        let now = WallClock.utcTimestamp()
+        for entry in checkpoint.entries {
+            try database.execute(
+                insertRow,
+                [
+                    entry.version, entry.name, entry.checksum, now,
+                    entry.version == checkpoint.version ? durationMilliseconds : 0, checkpointKind,
+                ])
+        }
     }
 
     /// Records `migration` and commits the open transaction with it, in one step where the engine can.

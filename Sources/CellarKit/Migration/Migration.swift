@@ -33,9 +33,14 @@ public struct Migration: Sendable, Hashable {
     /// Whether the up section is still exactly the template `cellar new` wrote: not written yet, so
     /// applying it is refused (``MigrationError/unwritten(path:)``).
     public let isUnwritten: Bool
+    /// For the body of a ``Checkpoint``: how it is named as it runs (`checkpoint.sql (0001…0003)`).
+    package var checkpointLabel: String? = nil
 
-    /// The file name's stem: `0003_add_vintage`.
-    public var identifier: String { "\(versionText)_\(name)" }
+    /// The file name's stem: `0003_add_vintage` (for a checkpoint's body, `checkpoint.sql (0001…0003)`).
+    public var identifier: String { checkpointLabel ?? "\(versionText)_\(name)" }
+
+    /// Whether this is a ``Checkpoint``'s body rather than a migration file.
+    public var isCheckpoint: Bool { checkpointLabel != nil }
 
     /// Whether the up section holds comments but no statement: a no-op migration (dbmate and diesel
     /// histories keep them), applied with a warning.

@@ -42,6 +42,12 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     case tooManySteps(requested: Int, undoable: Int, baseline: AppliedMigration?)
     /// `rollback --to` would cross a migration recorded by `baseline`, which is never undone.
     case crossesBaseline(AppliedMigration)
+    /// `rollback` would go below the version of the ``Checkpoint`` the database was built from: the
+    /// checkpoint has no down section.
+    case crossesCheckpoint(path: String, version: Int64)
+    /// A database below the ``Checkpoint`` (at `databaseVersion`, between 1 and its version − 1) needs the
+    /// original files of the versions above it, and these are gone.
+    case checkpointLacks(path: String, checkpointVersion: Int64, databaseVersion: Int64, missing: [String])
     /// `rollback` stopped before undoing migration `before`: another process applied the newer migration
     /// `version` while it ran.
     case appliedMeanwhile(version: Int64, before: Int64)
@@ -85,7 +91,7 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
         case .foreignKeyViolations(let path, let violations, let notes):
             Diagnostic(path: path, message: Self.describe(violations), notes: notes)
         case .missingFolder, .foreignLedger, .otherToolLedger, .dirtyOtherToolLedger, .noOtherToolLedger, .tooManySteps,
-            .crossesBaseline, .outOfOrder, .appliedButMissing,
+            .crossesBaseline, .outOfOrder, .appliedButMissing, .crossesCheckpoint, .checkpointLacks,
             .appliedMeanwhile, .unfinished, .unknownVersion, .notApplied:
             nil
         }
@@ -118,6 +124,13 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
             "cannot roll back past it: \(Self.baselineNote(baseline)); nothing was changed"
         case .appliedButMissing(let version, let name):
             "migration \(version) (\(name)) is recorded as applied but its file is missing"
+        case .crossesCheckpoint(let path, let version):
+            "cannot roll back below version \(version): the database was built from the checkpoint \(path), "
+                + "which has no down section; nothing was changed"
+        case .checkpointLacks(let path, let checkpointVersion, let databaseVersion, let missing):
+            "the database is at version \(databaseVersion), below the checkpoint \(path) (version \(checkpointVersion)), "
+                + "which only builds new databases: it needs the migration files \(missing.joined(separator: ", ")), "
+                + "which are gone (restore them from version control); nothing was changed"
         case .appliedMeanwhile(let version, let before):
             "another process applied migration \(version) while this rollback ran; stopped before undoing "
                 + "migration \(before)"

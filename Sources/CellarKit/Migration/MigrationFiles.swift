@@ -18,6 +18,14 @@ package struct MigrationFiles: Sendable {
     package let migrations: [Migration]
     /// The files that cannot, in file-name order (files sharing a version last).
     package let problems: [Problem]
+    /// The folder's `checkpoint.sql`, when it has one that can be read (one that cannot is a problem).
+    package var checkpoint: Checkpoint?
+
+    package init(migrations: [Migration], problems: [Problem], checkpoint: Checkpoint? = nil) {
+        self.migrations = migrations
+        self.problems = problems
+        self.checkpoint = checkpoint
+    }
 
     /// The problem of the file with `version`, if it has one.
     package func problem(version: Int64) -> Problem? {

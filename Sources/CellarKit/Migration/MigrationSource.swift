@@ -25,9 +25,10 @@ public enum MigrationSource: Sendable {
         }
     }
 
-    /// Every `.sql` file of a folder (other files and dotfiles are ignored).
+    /// Every `.sql` file of a folder (other files and dotfiles are ignored); `checkpoint.sql` is the
+    /// folder's ``Checkpoint``, not a migration.
     case folder(String)
-    /// Files given directly.
+    /// Files given directly (one named `checkpoint.sql` is the ``Checkpoint``).
     case files([File])
 
     /// Reads and checks every migration: names, encodings, sections and duplicate versions.
@@ -40,6 +41,15 @@ public enum MigrationSource: Sendable {
         return files.migrations
     }
 
+    /// Reads the source's ``Checkpoint`` (`checkpoint.sql`), if it has one.
+    ///
+    /// - Throws: ``MigrationError`` for a checkpoint file that cannot be read, or a missing folder.
+    public func loadCheckpoint() throws(MigrationError) -> Checkpoint? {
+        let files = try loadReportingProblems()
+        if let problem = files.problems.first(where: { $0.fileName == Checkpoint.fileName }) { throw problem.error }
+        return files.checkpoint
+    }
+
     /// Reads every migration, setting aside the files that cannot be used instead of stopping at the
     /// first, for commands that only report (`status`, `verify`) or act on some files only.
     ///
@@ -49,7 +59,16 @@ public enum MigrationSource: Sendable {
     package func loadReportingProblems() throws(MigrationError) -> MigrationFiles {
         var migrations: [Migration] = []
         var problems: [MigrationFiles.Problem] = []
+        var checkpoint: Checkpoint?
         for file in try files() {
+            if file.name == Checkpoint.fileName {
+                do {
+                    checkpoint = try Checkpoint.parse(try file.contents.get(), path: file.path)
+                } catch {
+                    problems.append(MigrationFiles.Problem(fileName: file.name, path: file.path, error: error))
+                }
+                continue
+            }
             do {
                 let contents = try file.contents.get()
                 migrations.append(try MigrationParser.parse(contents, fileName: file.name, path: file.path))
@@ -78,7 +97,7 @@ public enum MigrationSource: Sendable {
             }
             index = end
         }
-        return MigrationFiles(migrations: unique, problems: problems)
+        return MigrationFiles(migrations: unique, problems: problems, checkpoint: checkpoint)
     }
 
     private func files() throws(MigrationError) -> [(name: String, path: String, contents: Result<[UInt8], MigrationError>)] {

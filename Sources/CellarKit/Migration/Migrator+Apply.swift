@@ -19,7 +19,10 @@ extension Migrator {
             var outcomes: [MigrationOutcome] = []
             for migration in todo {
                 try turnForeignKeysOff()
-                let outcome = migration.up.isTransactional ? try apply(migration) : try applyWithoutTransaction(migration)
+                let outcome =
+                    if migration.isCheckpoint, let checkpoint { try apply(checkpoint) } else if migration.up.isTransactional {
+                        try apply(migration)
+                    } else { try applyWithoutTransaction(migration) }
                 outcomes.append(outcome)
                 if !outcome.wasSkipped { observer?(.finished(outcome)) }
             }
@@ -82,6 +85,49 @@ extension Migrator {
         }
     }
 
+    /// The checkpoint on a database with no ledger: its SQL, the foreign-key check and its ledger rows
+    /// (`kind = 'checkpoint'`), in one `BEGIN IMMEDIATE` transaction. Skipped when another process built
+    /// the database meanwhile (the ledger is read again under the write lock).
+    private func apply(_ checkpoint: Checkpoint) throws -> MigrationOutcome {
+        let migration = checkpoint.body
+        observer?(.started(migration))
+        let start = WallClock.milliseconds()
+        do {
+            try database.execute("BEGIN IMMEDIATE")
+            try Ledger.prepareMigrations(in: database)
+            guard try isLedgerStillEmpty(for: checkpoint) else {
+                try database.execute("COMMIT")
+                known.violations = nil
+                return skipped(migration)
+            }
+            let before = try SectionRunner.foreignKeyViolations(in: database)
+            let (outcome, after) = try runUp(migration, since: start, violationsBefore: before)
+            try Ledger.record(checkpoint, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
+            try database.execute("COMMIT")
+            known.isLedgerPrepared = true
+            known.violations = after
+            return outcome
+        } catch {
+            known = RunKnowledge()
+            database.rollbackIfNeeded()
+            throw failure(error, migration: migration, note: "the checkpoint \(checkpoint.path)")
+        }
+    }
+
+    /// Whether the ledger is still empty, read under the write lock before the checkpoint runs: false
+    /// when another process built the database through the checkpoint's version meanwhile.
+    ///
+    /// - Throws: ``MigrationError/failed(_:)`` when another process applied fewer migrations meanwhile.
+    private func isLedgerStillEmpty(for checkpoint: Checkpoint) throws -> Bool {
+        guard let newest = try Ledger.appliedMigrations(in: database, includingUnfinished: true).last else { return true }
+        if newest.version >= checkpoint.version { return false }
+        throw MigrationError.failed(
+            Diagnostic(
+                path: checkpoint.path,
+                message: "another process applied migrations up to version \(newest.version) while this run waited; "
+                    + "the checkpoint only builds a database with no ledger: run again to go on from there"))
+    }
+
     /// A dry run on the database itself, for an engine that cannot copy it (a remote one): every
     /// pending migration in one transaction, as `--all-or-nothing` runs them, which is then rolled back.
     ///
@@ -113,6 +159,18 @@ extension Migrator {
             let before = try SectionRunner.foreignKeyViolations(in: database)
             for migration in todo {
                 current = migration
+                if migration.isCheckpoint, let checkpoint {
+                    guard try isLedgerStillEmpty(for: checkpoint) else {
+                        outcomes.append(skipped(migration))
+                        continue
+                    }
+                    observer?(.started(migration))
+                    let (outcome, _) = try runUp(migration, since: WallClock.milliseconds(), violationsBefore: before)
+                    try Ledger.record(
+                        checkpoint, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
+                    outcomes.append(outcome)
+                    continue
+                }
                 if try Ledger.isApplied(migration.version, in: database) {
                     outcomes.append(skipped(migration))
                     continue

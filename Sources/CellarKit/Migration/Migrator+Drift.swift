@@ -1,6 +1,7 @@
 extension Migrator {
     /// Compares the database's schema with the one its applied migrations create: the up sections of
-    /// every applied migration (baselined ones included) are replayed, in version order, into an
+    /// every applied migration (baselined ones included; on a database at or above the folder's
+    /// ``Checkpoint``, the checkpoint for the versions it covers) are replayed, in version order, into an
     /// in-memory database, and both schemas are compared after normalising whitespace, comments, case
     /// and identifier quoting. cellar's own tables and SQLite's internal objects are left out.
     ///
@@ -14,11 +15,21 @@ extension Migrator {
     /// - Throws: ``MigrationError/appliedButMissing(version:name:)`` when an applied migration has no
     ///   file to replay, ``MigrationError/failed(_:)`` worded as the replay's (`replaying migration N failed: …`) when one fails to replay, or ``SQLiteError``.
     public func schemaDrift() throws -> [SchemaDrift] {
-        let appliedVersions = Set(try applied().map(\.version))
-        if let missing = try applied().first(where: { record in !migrations.contains { $0.version == record.version } }) {
+        let records = try applied()
+        let appliedVersions = Set(records.map(\.version))
+        // A database at or above the checkpoint is replayed from it: it stands for the versions it covers.
+        let checkpoint = self.checkpoint.flatMap { checkpoint in
+            (records.last?.version ?? 0) >= checkpoint.version ? checkpoint : nil
+        }
+        let stoodFor = { (version: Int64) in checkpoint.map { version <= $0.version && $0.covers(version) } ?? false }
+        if let missing = records.first(where: { record in
+            !stoodFor(record.version) && !migrations.contains { $0.version == record.version }
+        }) {
             throw MigrationError.appliedButMissing(version: missing.version, name: missing.name)
         }
-        let replay = SchemaReplay(migrations: migrations.filter { appliedVersions.contains($0.version) }, like: database)
+        let replay = SchemaReplay(
+            migrations: migrations.filter { appliedVersions.contains($0.version) && !stoodFor($0.version) },
+            checkpoint: checkpoint, like: database)
         let replayed = try replay.replay()
         return try Self.differences(live: SchemaObject.all(in: database), expected: SchemaObject.all(in: replayed))
     }

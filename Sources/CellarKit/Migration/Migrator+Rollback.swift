@@ -12,6 +12,8 @@ extension Migrator {
     ///
     /// Migrations recorded by ``baseline(through:)`` are never undone: `.steps` beyond the migrations
     /// above the newest baseline and `.version` below it are refused, while `.version(0)` stops above it.
+    /// Nor are those a ``Checkpoint`` recorded: going below its version is refused
+    /// (``MigrationError/crossesCheckpoint(path:version:)``), `.version(0)` too.
     /// The transaction that leaves no migration applied also empties `cellar_seeds`: the seeds' data went
     /// with the tables. Every migration to undo is checked first: its file must exist and have a down
     /// section (one of comments only undoes nothing but the ledger row).
@@ -66,11 +68,17 @@ extension Migrator {
     /// The migrations `target` undoes, newest first, checked: each has a file and a down section.
     private func choose(_ target: RollbackTarget, from applied: [AppliedMigration]) throws -> [Migration] {
         let baseline = applied.last(where: \.isBaseline)
-        let undoable = applied.filter { $0.version > (baseline?.version ?? 0) }
+        // A database built from a checkpoint never goes below it: the checkpoint has no down section.
+        let born = applied.last(where: \.isCheckpoint)
+        let floor = max(baseline?.version ?? 0, born?.version ?? 0)
+        let undoable = applied.filter { $0.version > floor }
         let chosen: [AppliedMigration]
+        let crossesCheckpoint = MigrationError.crossesCheckpoint(
+            path: checkpoint?.path ?? Checkpoint.fileName, version: born?.version ?? 0)
         switch target {
         case .steps(let count):
             guard count <= undoable.count else {
+                if let born, born.version >= (baseline?.version ?? 0) { throw crossesCheckpoint }
                 throw MigrationError.tooManySteps(requested: count, undoable: undoable.count, baseline: baseline)
             }
             chosen = Array(undoable.suffix(max(count, 0)).reversed())
@@ -78,6 +86,7 @@ extension Migrator {
             guard version == 0 || applied.contains(where: { $0.version == version }) else {
                 throw MigrationError.notApplied(version: version)
             }
+            if let born, version < born.version { throw crossesCheckpoint }
             if let baseline, version != 0, version < baseline.version { throw MigrationError.crossesBaseline(baseline) }
             chosen = undoable.filter { $0.version > version }.reversed()
         }

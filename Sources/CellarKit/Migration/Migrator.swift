@@ -31,6 +31,9 @@ public final class Migrator {
     package let database: any SQLConnection
     /// Every migration file, by version.
     public let migrations: [Migration]
+    /// The folder's `checkpoint.sql`, which a database with no ledger runs instead of the migrations it
+    /// covers (see ``Checkpoint``).
+    public let checkpoint: Checkpoint?
     /// Receives progress while migrations run (called on the migrating thread).
     public var observer: ((MigrationEvent) -> Void)?
     /// How long, in milliseconds, to wait for a `transaction:false` migration another process is running
@@ -65,19 +68,23 @@ public final class Migrator {
     /// - Throws: ``MigrationError`` for a missing folder, a bad name, a duplicate version, a bad
     ///   encoding or an empty migration; nothing has run.
     public convenience init(database: Database, source: MigrationSource) throws(MigrationError) {
-        self.init(database: database, migrations: try source.load())
+        let files = try source.loadReportingProblems()
+        if let problem = files.problems.first { throw problem.error }
+        self.init(database: database, migrations: files.migrations, checkpoint: files.checkpoint)
     }
 
-    /// A migrator for migrations already loaded (sorted by version, versions unique).
-    public convenience init(database: Database, migrations: [Migration]) {
-        self.init(connection: database, migrations: migrations)
+    /// A migrator for migrations already loaded (sorted by version, versions unique), and the
+    /// checkpoint that stands for the first of them, if there is one.
+    public convenience init(database: Database, migrations: [Migration], checkpoint: Checkpoint? = nil) {
+        self.init(connection: database, migrations: migrations, checkpoint: checkpoint)
         busyTimeout = database.options.busyTimeout
     }
 
     /// A migrator on any engine's connection.
-    package init(connection: any SQLConnection, migrations: [Migration]) {
+    package init(connection: any SQLConnection, migrations: [Migration], checkpoint: Checkpoint? = nil) {
         self.database = connection
         self.migrations = migrations.sorted { $0.version < $1.version }
+        self.checkpoint = checkpoint
     }
 
     // MARK: - Reading the ledger
@@ -92,21 +99,50 @@ public final class Migrator {
         try applied().last?.version ?? 0
     }
 
-    /// The migrations ``migrate(_:)`` would apply, in order.
+    /// The migrations ``migrate(_:)`` would apply, in order. On a database with no ledger, the
+    /// folder's ``Checkpoint`` comes first (its ``Checkpoint/body``, ``Migration/isCheckpoint``) in
+    /// place of the migrations it covers, unless the target is below it.
     ///
     /// - Throws: ``MigrationError/outOfOrder(paths:newestApplied:)`` when one is older than the newest
     ///   applied migration (unless allowed), ``MigrationError/unknownVersion(_:)`` for a target no file has.
     ///   ``MigrationError/otherToolLedger(_:)`` when another tool's ledger holds what was applied.
+    ///   ``MigrationError/checkpointLacks(path:checkpointVersion:databaseVersion:missing:)`` when a
+    ///   database below the checkpoint needs files that are gone.
     public func pending(_ options: Options = Options()) throws -> [Migration] {
         let applied = Set(try applied().map(\.version))
         if applied.isEmpty { try refuseOtherToolLedger() }
-        let newest = applied.max() ?? 0
-        var todo = migrations.filter { !applied.contains($0.version) }
+        var newest = applied.max() ?? 0
         if let target = options.target {
-            guard migrations.contains(where: { $0.version == target }) else { throw MigrationError.unknownVersion(target) }
-            todo = todo.filter { $0.version <= target }
+            guard migrations.contains(where: { $0.version == target }) || checkpoint?.covers(target) == true else {
+                throw MigrationError.unknownVersion(target)
+            }
         }
-        let late = todo.filter { $0.version < newest }
+        let target = options.target ?? .max
+        var todo: [Migration]
+        if let checkpoint, applied.isEmpty, target >= checkpoint.version {
+            // A file at or below the checkpoint that it does not cover (a branch merged after the
+            // squash) comes after it, as a late migration.
+            todo =
+                [checkpoint.body]
+                + migrations.filter {
+                    $0.version <= target && ($0.version > checkpoint.version || !checkpoint.covers($0.version))
+                }
+            newest = checkpoint.version
+        } else {
+            todo = migrations.filter { !applied.contains($0.version) && $0.version <= target }
+            if let checkpoint, newest < checkpoint.version {
+                let files = Set(migrations.map(\.version))
+                let lacking = checkpoint.entries.filter {
+                    $0.version > newest && $0.version <= target && !applied.contains($0.version) && !files.contains($0.version)
+                }
+                if !lacking.isEmpty {
+                    throw MigrationError.checkpointLacks(
+                        path: checkpoint.path, checkpointVersion: checkpoint.version, databaseVersion: newest,
+                        missing: lacking.map(\.versionText))
+                }
+            }
+        }
+        let late = todo.filter { !$0.isCheckpoint && $0.version < newest }
         if !late.isEmpty, !options.allowsOutOfOrder {
             throw MigrationError.outOfOrder(paths: late.map(\.path), newestApplied: newest)
         }
@@ -134,7 +170,19 @@ public final class Migrator {
             entries.append(MigrationStatus(migration: migration, record: record, state: state))
         }
         for record in applied where !versions.contains(record.version) {
-            entries.append(MigrationStatus(migration: nil, record: record, state: record.isUnfinished ? .unfinished : .missing))
+            let isSquashed = checkpoint.map { record.version <= $0.version } ?? false
+            entries.append(
+                MigrationStatus(
+                    migration: nil, record: record, state: record.isUnfinished ? .unfinished : isSquashed ? .squashed : .missing))
+        }
+        if let checkpoint {
+            // Covered migrations with neither a file nor a row: pending, built by the checkpoint (or, on a
+            // database below it, lacking their files).
+            let newest = applied.last?.version ?? 0
+            for entry in checkpoint.entries
+            where entry.version > newest && !versions.contains(entry.version) && records[entry.version] == nil {
+                entries.append(MigrationStatus(migration: nil, record: nil, state: .pending, checkpointEntry: entry))
+            }
         }
         return entries.sorted { $0.version < $1.version }
     }
@@ -147,7 +195,7 @@ public final class Migrator {
             case .missing: .appliedButMissing(version: entry.version, name: entry.name)
             case .unfinished:
                 .unfinished(version: entry.version, name: entry.name, startedAt: entry.record?.appliedAt ?? "")
-            case .applied, .pending: nil
+            case .applied, .pending, .squashed: nil
             }
         }
     }

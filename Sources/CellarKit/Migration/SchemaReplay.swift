@@ -19,13 +19,17 @@
 package struct SchemaReplay {
     /// The migrations to replay, by version.
     package let migrations: [Migration]
+    /// The folder's checkpoint: it stands for the versions it covers (run instead of their files)
+    /// whenever the replay goes up to its version or beyond.
+    package let checkpoint: Checkpoint?
     /// How the in-memory database is opened: as the user's connection was (its extensions and
     /// functions), so migrations that need them replay.
     package var options: Database.Options
 
     /// A replay of `migrations` (in any order; versions unique), into a database opened with `options`.
-    package init(migrations: [Migration], options: Database.Options = Database.Options()) {
+    package init(migrations: [Migration], checkpoint: Checkpoint? = nil, options: Database.Options = Database.Options()) {
         self.migrations = migrations.sorted { $0.version < $1.version }
+        self.checkpoint = checkpoint
         var memory = options
         memory.mode = .readWriteCreate
         memory.vfsName = nil
@@ -36,12 +40,43 @@ package struct SchemaReplay {
     ///
     /// - Throws: ``MigrationError`` for a file that cannot be read as a migration.
     package init(source: MigrationSource, options: Database.Options = Database.Options()) throws(MigrationError) {
-        self.init(migrations: try source.load(), options: options)
+        let files = try source.loadReportingProblems()
+        if let problem = files.problems.first { throw problem.error }
+        self.init(migrations: files.migrations, checkpoint: files.checkpoint, options: options)
     }
 
     /// A replay set up as `connection` is (see ``SQLConnection/replayOptions``).
-    package init(migrations: [Migration], like connection: any SQLConnection) {
-        self.init(migrations: migrations, options: connection.replayOptions)
+    package init(migrations: [Migration], checkpoint: Checkpoint? = nil, like connection: any SQLConnection) {
+        self.init(migrations: migrations, checkpoint: checkpoint, options: connection.replayOptions)
+    }
+
+    /// What a replay through `version` (all when nil) runs, in order: the checkpoint's body first when
+    /// the replay reaches its version (then only the files above it, and any it does not cover), or the
+    /// files alone.
+    ///
+    /// - Throws: ``MigrationError/unknownVersion(_:)`` when neither a file nor the checkpoint has
+    ///   `version`; ``MigrationError/checkpointLacks(path:checkpointVersion:databaseVersion:missing:)``
+    ///   when a replay stopping below the checkpoint needs files that are gone.
+    package func steps(through version: Int64? = nil) throws -> [Migration] {
+        if let version, !migrations.contains(where: { $0.version == version }), checkpoint?.covers(version) != true {
+            throw MigrationError.unknownVersion(version)
+        }
+        let target = version ?? .max
+        guard let checkpoint, target >= checkpoint.version else {
+            let chosen = migrations.filter { $0.version <= target }
+            if let checkpoint {
+                let files = Set(chosen.map(\.version))
+                let lacking = checkpoint.entries.filter { $0.version <= target && !files.contains($0.version) }
+                if !lacking.isEmpty {
+                    throw MigrationError.checkpointLacks(
+                        path: checkpoint.path, checkpointVersion: checkpoint.version, databaseVersion: 0,
+                        missing: lacking.map(\.versionText))
+                }
+            }
+            return chosen
+        }
+        return [checkpoint.body]
+            + migrations.filter { $0.version <= target && ($0.version > checkpoint.version || !checkpoint.covers($0.version)) }
     }
 
     /// Replays every migration up to and including `version` (all when nil) into a new in-memory
@@ -51,13 +86,9 @@ package struct SchemaReplay {
     ///   ``MigrationError/failed(_:)`` located in the failing file, its message starting
     ///   `replaying migration N failed:`.
     package func replay(through version: Int64? = nil) throws -> Database {
+        let steps = try steps(through: version)
         let database = try makeDatabase()
-        if let version, !migrations.contains(where: { $0.version == version }) {
-            throw MigrationError.unknownVersion(version)
-        }
-        for migration in migrations where version.map({ migration.version <= $0 }) ?? true {
-            try run(migration, on: database)
-        }
+        for migration in steps { try run(migration, on: database) }
         return database
     }
 
@@ -82,7 +113,10 @@ package struct SchemaReplay {
     ///   or `replaying the down section of migration N failed:`).
     package func run(_ migration: Migration, isDown: Bool = false, on database: Database) throws {
         guard let section = isDown ? migration.down : migration.up else { return }
-        let what = isDown ? "the down section of migration \(migration.versionText)" : "migration \(migration.versionText)"
+        let what =
+            migration.isCheckpoint
+            ? "the checkpoint \(migration.path)"
+            : isDown ? "the down section of migration \(migration.versionText)" : "migration \(migration.versionText)"
         var runner = SectionRunner(database: database, onProgress: nil)
         runner.rehearsal = .replay
         do {
