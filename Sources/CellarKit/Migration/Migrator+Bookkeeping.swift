@@ -60,7 +60,8 @@ extension Migrator {
     ///   for a migration that attaches a database.
     public func plan(_ options: Options = Options()) throws -> [MigrationOutcome] {
         let rehearsal = Migrator(
-            connection: database.isRemote ? database : try database.rehearsalCopy(), migrations: migrations)
+            connection: database.isRemote ? database : try database.rehearsalCopy(), migrations: migrations,
+            checkpoint: checkpoint)
         rehearsal.busyTimeout = busyTimeout
         rehearsal.collectsSchemaChanges = true
         rehearsal.isRehearsal = true
