@@ -4,7 +4,7 @@ import Glibc
 /// `cellar squash --to V`: writes `migrations/checkpoint.sql`, the proved checkpoint of migrations 1…V.
 enum SquashCommand: Command {
     static let spec = CommandSpec(
-        name: "squash", cluster: .runs,
+        name: "squash",
         abstract: "Write migrations/checkpoint.sql: the schema and rows migrations 1…V leave, proved, for new databases.",
         options: [
             OptionSpec("to", value: "version", help: "The last migration the checkpoint covers (required)."),
