@@ -4,7 +4,7 @@ import CellarKit
 /// moving to cellar never runs a migration a second time.
 enum AdoptCommand: Command {
     static let spec = CommandSpec(
-        name: "adopt",
+        name: "adopt", cluster: .runs,
         abstract: "Record the migrations dbmate, goose, golang-migrate, sql-migrate, diesel or sqlx applied.",
         discussion: """
             Reads the other tool's ledger (schema_migrations, goose_db_version, gorp_migrations,

@@ -3,7 +3,7 @@ import CellarKit
 /// `cellar redo`: rolls back the newest migration and applies it again (goose's habit, while writing one).
 enum RedoCommand: Command {
     static let spec = CommandSpec(
-        name: "redo",
+        name: "redo", cluster: .runs,
         abstract: "Roll back the newest migration and apply it again (while writing it).",
         discussion: """
             Runs its down section, then its up section, each in its own transaction, as 'cellar rollback'

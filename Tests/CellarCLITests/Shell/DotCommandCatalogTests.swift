@@ -68,7 +68,7 @@ import Testing
             Set(onCluster)
                 == [
                     "migrate", "setup", "status", "verify", "rollback", "baseline", "accept", "seed", "schema", "query", "run",
-                    "dump", "shell", "lint", "test", "diff",
+                    "dump", "shell", "lint", "test", "diff", "adopt", "redo",
                 ])
         let restore = CommandRegistry.command(named: "restore")?.spec.cluster.refusal(of: "restore", url: "u")
         #expect(

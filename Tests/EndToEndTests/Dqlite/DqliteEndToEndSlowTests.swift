@@ -151,6 +151,48 @@ struct DqliteEndToEndSlowTests {
         #expect(try project.remote(cluster, "app", ["verify"]).status == 0)
     }
 
+    /// A database dbmate migrated to version 2, on a cluster and in a file: migrate refuses it naming
+    /// `cellar adopt`, adopt records 1 and 2 without running them (the log's primary key would fail a
+    /// second run), migrate applies only 3, and redo rolls 3 back and applies it again; every step prints
+    /// what it prints on the file, and the cluster ends with the file's rows.
+    @Test func adoptAndRedoMatchALocalFile() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.migration("0001_a.sql", "CREATE TABLE a(x);\nINSERT INTO log VALUES (1);", down: "DROP TABLE a;")
+        try project.migration("0002_b.sql", "CREATE TABLE b(x);\nINSERT INTO log VALUES (2);", down: "DROP TABLE b;")
+        try project.migration(
+            "0003_c.sql", "CREATE TABLE c(x);\nINSERT INTO log VALUES (3);", down: "DROP TABLE c;\nDELETE FROM log WHERE n = 3;")
+        // What dbmate leaves after applying 0001 and 0002.
+        let dbmate = """
+            CREATE TABLE log (n INTEGER PRIMARY KEY);
+            CREATE TABLE schema_migrations (version VARCHAR(128) PRIMARY KEY);
+            CREATE TABLE a(x); INSERT INTO log VALUES (1); CREATE TABLE b(x); INSERT INTO log VALUES (2);
+            INSERT INTO schema_migrations VALUES ('1'), ('2');
+            """
+        try project.folder.write("dbmate.sql", dbmate)
+        #expect(try project.remote(cluster, "app", ["run", "dbmate.sql"]).status == 0)
+        #expect(try project.local("app.sqlite", ["run", "dbmate.sql"]).status == 0)
+        let url = cluster.url("app")
+        let steps: [([String], Int32)] = [(["migrate"], 1), (["adopt"], 0), (["migrate"], 0), (["redo"], 0), (["status"], 0)]
+        for (step, status) in steps {
+            let remote = try project.remote(cluster, "app", step)
+            let local = try project.local("app.sqlite", step)
+            #expect(remote.status == status && local.status == status, "\(step): \(remote) \(local)")
+            // The database's name (status says it) aside.
+            let file = project.folder.file("app.sqlite")
+            #expect(
+                timeless(remote.output).replacing(url, with: "DB") == timeless(local.output).replacing(file, with: "DB"),
+                "\(step): \(remote) \(local)")
+            #expect(
+                remote.error.replacing(url, with: "DB") == local.error.replacing(file, with: "DB"), "\(step): \(remote) \(local)")
+        }
+        let log = try project.remote(cluster, "app", ["query", "SELECT group_concat(n) FROM log", "--mode", "list"])
+        #expect(log.output == "1,2,3\n", "\(log)")
+        let kinds = try project.remote(
+            cluster, "app", ["query", "SELECT group_concat(kind) FROM cellar_migrations ORDER BY version", "--mode", "list"])
+        #expect(kinds.output.hasPrefix("adopted,adopted,"), "\(kinds)")
+    }
+
     @Test func newOrphansInAWithoutRowidTableAreToldFromOldOnesByTheirKeyAsLocally() throws {
         let cluster = try DqliteCluster()
         let project = DqliteProject()
