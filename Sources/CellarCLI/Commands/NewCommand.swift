@@ -1,5 +1,4 @@
 import CellarKit
-import Glibc
 
 /// `cellar new NAME`: creates the next migration file with up and down sections.
 enum NewCommand: Command {
@@ -30,18 +29,15 @@ enum NewCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let name = invocation.arguments.positionals[0]
-        guard MigrationParser.parseFileName("1_\(name).sql") != nil else {
+        guard NewMigrationFile.isValidName(name) else {
             throw UsageError("'\(name)' is not a migration name (letters, digits, _ and - only)", command: spec.name)
         }
         let contents =
             invocation.arguments.has("from-schema") ? try planned(invocation) : MigrationTemplate.text
-        let folder = invocation.configuration.migrationsDirectory
-        let taken = try takenVersions(in: folder)
-        let version = invocation.arguments.has("timestamp") ? try freeTimestamp(avoiding: taken) : try nextVersion(after: taken)
-        makeFolders(folder)
-        let path = DirectoryListing.join(folder, "\(version)_\(name).sql")
-        try create(path, contents: contents)
-        try invocation.io.printOutput(ControlCharacterEscaping.escape(path))
+        let created = try NewMigrationFile.create(
+            name: name, contents: contents, in: invocation.configuration.migrationsDirectory,
+            timestamped: invocation.arguments.has("timestamp"))
+        try invocation.io.printOutput(ControlCharacterEscaping.escape(created.path))
         return .success
     }
 
@@ -61,67 +57,6 @@ enum NewCommand: Command {
         let down = try sources.plan(
             from: desired, to: current,
             options: SchemaPlanner.Options(renames: SchemaRename.undoing(options.renames), allowsDrop: true))
-        let dropped = down.droppedTables.map { "table \($0)" } + down.droppedColumns.map { "column \($0)" }
-        let warning =
-            dropped.isEmpty
-            ? "" : "-- Drops, with the data in them: \(ControlCharacterEscaping.escape(dropped.joined(separator: ", "))).\n"
-        return "-- migrate:up\n\(up.sql)\n-- migrate:down\n\(warning)\(down.sql)"
-    }
-
-    /// The versions the `.sql` files of `folder` already have, and those its checkpoint covers (their
-    /// files may be gone); none when the folder does not exist yet.
-    private static func takenVersions(in folder: String) throws -> Set<Int64> {
-        let names = DirectoryListing.isDirectory(folder) ? try DirectoryListing.fileNames(in: folder) : []
-        var taken = Set(names.compactMap { MigrationParser.parseFileName($0)?.version })
-        if names.contains(Checkpoint.fileName) {
-            let checkpoint = try MigrationSession.decoding { () throws(MigrationError) -> Checkpoint? in
-                try MigrationSource.folder(folder).loadCheckpoint()
-            }
-            taken.formUnion(checkpoint?.entries.map { $0.version } ?? [])
-        }
-        return taken
-    }
-
-    /// The highest version taken plus one, zero-padded to four digits (0001 for an empty folder).
-    private static func nextVersion(after taken: Set<Int64>) throws -> String {
-        let highest = taken.max() ?? 0
-        guard highest < Int64.max else { throw CommandFailure(message: "no version follows \(highest)") }
-        return WallClock.pad(Int(highest + 1), to: 4)
-    }
-
-    /// The UTC time `YYYYMMDDHHMMSS`, moved on a second at a time while a file has that version.
-    private static func freeTimestamp(avoiding taken: Set<Int64>) throws -> String {
-        var secondsLater = 0
-        while true {
-            let stamp = WallClock.compactUTCTimestamp(secondsLater: secondsLater)
-            if let version = Int64(stamp), !taken.contains(version) { return stamp }
-            secondsLater += 1
-        }
-    }
-
-    /// Writes `contents` to a temporary dotfile beside `path` (ignored as a migration), then links it
-    /// into place: a failure such as a full disk leaves nothing behind, and an existing file is never
-    /// replaced.
-    private static func create(_ path: String, contents: String) throws {
-        let fileName = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = DirectoryListing.join(FilePath.folder(of: path), ".\(fileName).\(getpid()).tmp")
-        defer { unlink(temporary) }
-        do {
-            try FileContents.write(Array(contents.utf8), to: temporary)
-        } catch let error as SystemError {
-            throw CommandFailure(message: "cannot create '\(path)': \(String(cString: strerror(error.code)))")
-        }
-        guard link(temporary, path) == 0 else {
-            throw CommandFailure(message: "cannot create '\(path)': \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// Creates `folder` and any missing parents (`mkdir -p`); a failure surfaces when the file is created.
-    private static func makeFolders(_ folder: String) {
-        var current = folder.hasPrefix("/") ? "" : "."
-        for part in folder.split(separator: "/") {
-            current += "/\(part)"
-            mkdir(current, 0o755)
-        }
+        return NewMigrationFile.text(up: up, down: down)
     }
 }

@@ -33,6 +33,10 @@ enum DotCommandCatalog {
             cluster: .refused("reads the database file's header, and a dqlite database's files are on the cluster's nodes")
         ) { session, _ in try session.showDatabaseInfo() },
         DotCommand(
+            "diff", "[--rename OLD=NEW]… [--allow-drop]",
+            help: "The proved SQL from the schema the session opened with to the schema now (as cellar diff)"
+        ) { try $0.showSchemaDiff($1) },
+        DotCommand(
             "dump", "[--data-only|--schema-only] [PATTERN…]",
             help: "The database, or the tables matching the LIKE patterns, as SQL", completion: .tables
         ) { try $0.dump($1) },
@@ -79,6 +83,11 @@ enum DotCommandCatalog {
         ) {
             try $0.setMaxRows($1)
         },
+        DotCommand(
+            "migration", "NAME [--rename OLD=NEW]… [--allow-drop] [--timestamp]", arity: 1...Int.max,
+            help: "Write .diff as migrations/NNNN_NAME.sql with its down section, then roll the open transaction back",
+            refusedWhenSafe: true, writesFiles: true
+        ) { try $0.writeMigration($1) },
         DotCommand("migrations", help: "Show every migration: applied, pending, changed or missing") { session, _ in
             try session.showMigrations()
         },

@@ -14,6 +14,9 @@ extension ShellSession {
         let command = DotCommandLine(text)
         let resolved = DotCommandCatalog.resolve(command.name)
         if ![.command("quit"), .command("exit"), .command("open")].contains(resolved) { transactionWarning = nil }
+        // A dot-command may change the schema (`.import` creates a table); on a cluster, where reading
+        // it is a round trip, only those that do read it first (an unreachable cluster does not delay `.quit`).
+        if fileDatabase != nil { captureOpeningSchema() }
         do {
             return try perform(command)
         } catch let error as DotCommandError {
@@ -259,6 +262,7 @@ extension ShellSession {
             throw DotCommandError("cannot open '\(path)': \(error)")
         }
         connection = opened
+        openingSchema = .unread
     }
 }
 

@@ -11,6 +11,7 @@ extension ShellSession {
     /// NULL; `""` is the empty string. On a terminal, a progress line on standard error shows the bytes
     /// read of the file's size after the first second.
     func importFile(_ command: DotCommandLine) throws {
+        captureOpeningSchema()
         let request = try ImportRequest(command.arguments)
         let separatorText =
             request.isCSV ? "," : settings.render.columnSeparator ?? settings.render.mode.defaultColumnSeparator

@@ -47,6 +47,9 @@ final class ShellSession {
     /// What (`quit`, `.open`) was last warned that it would roll back the open transaction; doing
     /// it again right away rolls the transaction back.
     var transactionWarning: String?
+    /// The schema the database had when the session opened it, read before the first statement runs
+    /// (`.diff` and `.migration` plan from it; `.open` starts again).
+    var openingSchema = OpeningSchema.unread
     /// The settings `cellar` runs with: busy timeout, colour, the migrations folder for `.migrations`.
     let configuration: Configuration
     /// The authorizer policy of `--safe`, when it is on (the connection's own, so `.open` keeps it).
@@ -187,7 +190,8 @@ final class ShellSession {
     /// - Returns: whether all of them succeeded; the first failure is reported and stops the rest.
     @discardableResult
     func execute(_ sql: String, path: String, firstLine: Int) -> Bool {
-        execute(sql, on: connection, path: path, firstLine: firstLine)
+        captureOpeningSchema()
+        return execute(sql, on: connection, path: path, firstLine: firstLine)
     }
 
     private func execute(_ sql: String, on connection: some SQLConnection, path: String, firstLine: Int) -> Bool {

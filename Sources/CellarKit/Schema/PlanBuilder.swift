@@ -83,8 +83,7 @@ struct PlanBuilder {
                 current.object.normalizedSQL != new.object.normalizedSQL
             else { continue }
             if current.isVirtual || new.isVirtual {
-                throw SchemaPlanError.unsupported(
-                    object: new.object.label, reason: "a virtual table's definition changed (it can only be dropped and created)")
+                throw SchemaPlanError.virtualTable(new.name, change: "it is a virtual table whose definition changes")
             }
             if try alter(current, into: new) { continue }
             try rebuild(current, into: new)

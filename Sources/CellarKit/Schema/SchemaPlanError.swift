@@ -71,6 +71,16 @@ public enum SchemaPlanError: Error, Sendable, Equatable, CustomStringConvertible
     /// Rehearsed on a copy of a database, tables the plan does not drop lost rows.
     case rowsLost([SchemaPlan.TableRows])
 
+    /// A change to the virtual table `table` (`change` says which, as a clause), which the planner
+    /// does not make: a rebuild copies rows with `INSERT … SELECT`, and a virtual table's rows are
+    /// its module's (an FTS index, an R*Tree), with options and shadow tables no copy carries over.
+    static func virtualTable(_ table: String, change: String) -> SchemaPlanError {
+        .unsupported(
+            object: "table \(table)",
+            reason: "\(change), and a virtual table cannot be rebuilt by copying its rows (its module keeps them); "
+                + "write this change in a migration of your own: drop the table, create it as desired, and fill it again")
+    }
+
     /// One line saying what is wrong.
     public var description: String {
         switch self {

@@ -92,6 +92,33 @@ struct TablePairing {
         return new.columns.filter { !kept.contains($0.key) }
     }
 
+    /// Refuses a change to a virtual table that would be an `ALTER TABLE` or a rebuild for an ordinary
+    /// one (see ``SchemaPlanError/virtualTable(_:change:)``): a table that becomes virtual or stops
+    /// being virtual, a column renamed, and columns that come or go. Before the drop check, so that a
+    /// vanished column of a virtual table is not offered a `--rename` SQLite refuses. Renaming the
+    /// table itself is `ALTER TABLE … RENAME`, which virtual tables take.
+    func checkVirtualTables() throws {
+        for (table, new) in pairs where table.isVirtual || new.isVirtual {
+            if table.isVirtual != new.isVirtual {
+                throw SchemaPlanError.virtualTable(
+                    new.name,
+                    change: table.isVirtual ? "it is a virtual table that becomes an ordinary one" : "it becomes a virtual table")
+            }
+            if let renamed = columnRenames.first(where: { $0.table.object.order == table.object.order }) {
+                throw SchemaPlanError.virtualTable(
+                    new.name, change: "it is a virtual table, whose columns SQLite cannot rename (\(renamed.column.name))")
+            }
+            // Hidden columns (FTS5's column named after the table, `rank`) are the module's.
+            let gone = table.columns.filter { $0.hidden != 1 && new.column($0.name) == nil }.map(\.name)
+            let added = new.columns.filter { $0.hidden != 1 && table.column($0.name) == nil }.map(\.name)
+            if !gone.isEmpty || !added.isEmpty {
+                let parts = gone.map { "\($0) goes" } + added.map { "\($0) comes" }
+                throw SchemaPlanError.virtualTable(
+                    new.name, change: "it is a virtual table whose columns change (\(parts.joined(separator: ", ")))")
+            }
+        }
+    }
+
     /// Refuses, unless `allowed`, a plan that drops a table or a column holding data, naming each, and
     /// the renames that would keep a vanished object's data where one of the same shape appears.
     func checkDrops(allowed: Bool) throws {

@@ -99,7 +99,7 @@ import Testing
 
     @Test(arguments: [
         (".sch", [".schema"]),
-        (".m", [".maxrows", ".migrations", ".mode"]),
+        (".m", [".maxrows", ".migration", ".migrations", ".mode"]),
         (".zz", []),
     ])
     func dotCommandNames(text: String, expected: [String]) {

@@ -25,7 +25,9 @@ import Testing
     @Test func anAmbiguousPrefixListsTheCandidates() {
         let run = InProcessRun(["shell", "-d", databasePath], input: "SELECT 1;\n.m list\n")
         #expect(run.status == 1)
-        #expect(run.error.contains("<stdin>:2:1: error: ambiguous command '.m': .maxrows, .migrations, .mode (see .help)"))
+        #expect(
+            run.error.contains("<stdin>:2:1: error: ambiguous command '.m': .maxrows, .migration, .migrations, .mode (see .help)")
+        )
     }
 
     @Test func anAliasAndAFullNameThatPrefixesAnotherStillWork() {
