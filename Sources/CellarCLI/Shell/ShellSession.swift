@@ -302,7 +302,8 @@ final class ShellSession {
             let total = (try? connection.totalChanges) ?? 0
             let changes = statementChanges(on: connection, total: total, before: changesBefore)
             writeOutput("changes: \(changes)   total_changes: \(total)")
-        case .count where !statement.isReadOnly && isOutputTerminal:
+        case .count where !statement.isReadOnly && isOutputTerminal && readDepth == 0:
+            // Statements typed, not those of a `.read` file (a dump would print a line for each INSERT).
             // The total moves only when this statement (or its triggers) changed rows; sqlite3_changes
             // alone still holds the last INSERT, UPDATE or DELETE's count after a CREATE TABLE.
             let total = (try? connection.totalChanges) ?? 0

@@ -90,6 +90,19 @@ import Testing
         #expect(screen.contains("id <= 2;\ncellar> .changes on"), "\(screen)")
     }
 
+    /// The count is for statements typed: a `.read` file of INSERTs (a dump) prints no line for each.
+    @Test func aReadFileDoesNotCountEachStatement() throws {
+        let folder = try wineCellar()
+        try folder.write("more.sql", "INSERT INTO wine (name) VALUES ('a');\nINSERT INTO wine (name) VALUES ('b');\n")
+        let terminal = try TerminalSession(["shell", "wine.sqlite"], in: folder, columns: 80, rows: 24)
+        try terminal.waitFor("cellar>")
+        try terminal.type(".read more.sql")
+        try terminal.waitFor("cellar>", count: 2)
+        try terminal.type("DELETE FROM wine WHERE id > 100;")
+        let screen = try terminal.waitFor("2 rows changed")
+        #expect(screen.occurrences(of: "changed") == 1, "\(screen)")
+    }
+
     @Test func aTooWideResultAsLinesFitsTheWindowToo() throws {
         let folder = try wineCellar()
         let terminal = try TerminalSession(["shell", "wine.sqlite"], in: folder, columns: 80, rows: 24)
