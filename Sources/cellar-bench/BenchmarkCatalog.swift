@@ -16,6 +16,7 @@ enum BenchmarkCatalog {
         ("dqlite-migrate", { try DqliteBenchmark.migrate($0) }), ("dqlite-query", { try DqliteBenchmark.query($0) }),
         ("completion", { try CompletionBenchmark.make($0) }),
         ("lint", { try LintBenchmark.lint($0) }), ("test", { try LintBenchmark.test($0) }),
+        ("checkpoint", { try CheckpointBenchmark.setup($0) }),
     ]
 
     /// The rows that write a gigabyte or more, measured only with `--huge` (or `--only`).
