@@ -60,9 +60,12 @@ enum VerifyCommand: Command {
             }
             invocation.record?.verifiedMigrations = try migrator.applied().count
             invocation.record?.version = try migrator.currentVersion()
+            // Rows the checkpoint stands for have no file to match: the summary says how many.
+            let squashed = try migrator.status().filter { $0.state == .squashed }.count
+            let stoodFor = squashed == 0 ? "" : " (\(squashed) squashed into \(files.checkpoint?.path ?? Checkpoint.fileName))"
             try session.summarize(
                 "verified \(MigrationProgress.count(try migrator.applied().count, "applied migration")): all match their files"
-                    + (invocation.arguments.has("schema") ? " and the schema matches them" : ""))
+                    + stoodFor + (invocation.arguments.has("schema") ? " and the schema matches them" : ""))
             return .success
         }
     }
