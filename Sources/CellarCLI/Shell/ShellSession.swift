@@ -235,7 +235,8 @@ final class ShellSession {
     }
 
     /// Writes the result of `statement`, through the pager when `.pager` is on and it is taller than
-    /// the screen.
+    /// the screen. With the pager, `.maxrows auto` leaves no row out: the pager is for results taller
+    /// than the window (a fixed `.maxrows N` still applies).
     private func printResult(of statement: some SQLStatement) throws {
         guard let pager = pagerSink() else {
             if let note = try printResult(of: statement, to: output) { io.printError(note) }
@@ -243,7 +244,7 @@ final class ShellSession {
         }
         let note: String?
         do {
-            note = try printResult(of: statement, to: pager)
+            note = try printResult(of: statement, to: pager, fittingWindow: false)
         } catch is PagerSink.Closed {
             // The user left the pager before the last row: the rest is not wanted, and that is no error.
             note = nil
@@ -258,13 +259,16 @@ final class ShellSession {
 
     /// Renders `statement` into `sink`; returns the line saying how many rows a machine mode left out
     /// (for standard error, after the result).
-    private func printResult(of statement: some SQLStatement, to sink: any ByteSink) throws -> String? {
+    private func printResult(
+        of statement: some SQLStatement, to sink: any ByteSink, fittingWindow: Bool = true
+    ) throws -> String? {
         var options = settings.render
         options.escapesControlCharacters = isOutputTerminal
         if settings.isAutoMode, isOutputTerminal { options.maximumGridWidth = io.terminalSize()?.columns }
         let renderer = ResultRenderer(sink: sink, options: options)
         var note: String?
-        if let maxRows = settings.maxRows, statement.columnCount > 0 {
+        let maxRows = settings.fitsMaxRowsToWindow && !fittingWindow ? nil : settings.maxRows
+        if let maxRows, statement.columnCount > 0 {
             // At a terminal, the lines of its window but the prompt's.
             let window = settings.fitsMaxRowsToWindow && isOutputTerminal ? io.terminalSize()?.rows : nil
             let summary =

@@ -30,6 +30,23 @@ import Testing
         try terminal.waitFor("after\ncellar>")
     }
 
+    /// `.maxrows auto`, the default, leaves no row out of a paged result: the pager is there for the
+    /// rows that do not fit the window. A fixed `.maxrows N` still applies.
+    @Test func thePagerGetsEveryRowUnderMaxrowsAuto() throws {
+        let terminal = try TerminalSession(
+            ["shell", "pager.sqlite"], in: folder, environment: ["PAGER": "less"], columns: 100, rows: 20)
+        try terminal.waitFor("cellar>")
+        try terminal.type(".mode list")
+        try terminal.type(".pager cat -n")
+        try terminal.type(Self.hundredRows)
+        let paged = try terminal.waitFor("    99  99\n   100  100\ncellar>")
+        #expect(!paged.contains("not shown"), "\(paged)")
+        try terminal.type(".maxrows 4")
+        try terminal.type(Self.hundredRows)
+        try terminal.waitFor(
+            "1\n2\n99\n100\n(100 rows, 96 not shown: the first 2 and the last 2 are; .maxrows all shows every row)\ncellar>")
+    }
+
     @Test func aCommandPagesTallResultsOnly() throws {
         let terminal = try start(pager: "less")
         try terminal.type(".pager cat -n")
