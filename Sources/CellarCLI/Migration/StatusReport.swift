@@ -49,6 +49,13 @@ struct StatusReport {
             if entry.state == .changed { line += "  file changed since it was applied" }
             if entry.state == .missing { line += "  recorded, but no file" }
             if entry.state == .unfinished { line += "  started, not finished: running now, or stopped partway" }
+            if entry.state == .squashed { line += "  no file: the checkpoint stands for it" }
+            if entry.checkpointEntry != nil {
+                line +=
+                    version == 0
+                    ? "  [no file: built by \(Checkpoint.fileName)]"
+                    : "  [file gone: \(Checkpoint.fileName) only builds new databases]"
+            }
             if entry.migration?.up.isTransactional == false { line += "  [transaction:false: not atomic]" }
             if let migration = entry.migration, migration.isUnwritten {
                 line += "  [not written yet: write its up section before migrating]"
