@@ -28,6 +28,8 @@ package final class RemoteConnection: SQLConnection {
     package private(set) var totalChanges = 0
     /// Every request is a round trip to the leader.
     package var isRemote: Bool { true }
+    /// The database's `dqlite://` URL.
+    package var name: String { database.url.description }
     package var cancellation: CancellationFlag?
     /// What kind of request is waiting for the leader's reply, for ``interruption``.
     private let request = RequestInFlight()
@@ -88,6 +90,13 @@ package final class RemoteConnection: SQLConnection {
     /// transaction may or may not have committed.
     ///
     /// - Parameter onReconnect: told why the leader was lost and which node leads now, before `body` runs again.
+    package func restartingAfterConnectionLoss<Result>(
+        onReconnect: (_ reason: String, _ server: String) -> Void, _ body: () throws -> Result
+    ) throws -> Result {
+        try restartingAfterLeaderLoss(onReconnect: onReconnect, body)
+    }
+
+    /// ``restartingAfterConnectionLoss(onReconnect:_:)`` with its bound on restarts.
     package func restartingAfterLeaderLoss<Result>(
         maximumRestarts: Int = 5, onReconnect: (_ reason: String, _ leader: String) -> Void, _ body: () throws -> Result
     ) throws -> Result {
@@ -100,6 +109,12 @@ package final class RemoteConnection: SQLConnection {
                 onReconnect(Self.reason(error), try reconnect())
             }
         }
+    }
+
+    /// Finds the new leader when `error` is a lost leader or connection; returns the node that leads now.
+    package func reconnect(after error: any Error) throws -> String? {
+        guard Self.isLeadershipLoss(error) else { return nil }
+        return try reconnect()
     }
 
     /// Finds the leader again after it was lost (any open transaction went with it), within the busy
@@ -132,6 +147,11 @@ package final class RemoteConnection: SQLConnection {
     }
 
     // MARK: - The seam
+
+    /// The schema, read from the leader into a local copy.
+    package func schemaText() throws -> String {
+        try RemoteSchema.copy(of: self).schemaSQL()
+    }
 
     /// Drops the connection to the leader while a statement waits for its reply (a dqlite server reads
     /// no other request meanwhile); a commit under way is left to finish, so that whether it landed is

@@ -1,6 +1,6 @@
 import Glibc
 
-/// One row of SPEC's performance table: cellar against the sqlite3 CLI doing the same work.
+/// One row of the performance table (docs/internals/performance.md): cellar against the sqlite3 CLI doing the same work.
 struct Benchmark {
     /// What is measured, as the README's table names it.
     let name: String

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The rows of SPEC's performance table, each comparing cellar with sqlite3 (the migrate row lives in
+/// The rows of the performance table (docs/internals/performance.md), each comparing cellar with sqlite3 (the migrate row lives in
 /// `MigrateBenchmark.swift`).
 enum BenchmarkCatalog {
     /// Every row by a short name (for `--only`), and how to build it with its fixtures.

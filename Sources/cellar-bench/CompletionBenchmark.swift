@@ -2,7 +2,7 @@ import CellarCLI
 import CellarKit
 import Glibc
 
-/// SPEC's completion row: Tab in the shell on a schema of 10,000 tables and 100,000 columns, measured
+/// The performance table's completion row: Tab in the shell on a schema of 10,000 tables and 100,000 columns, measured
 /// in-process on the call the shell makes for each Tab (``TabCompleter``: `PRAGMA schema_version`,
 /// the cached schema, the candidates). The first Tab reads the schema; the target is for the Tabs after
 /// it. sqlite3's shell has no comparable completion, so the target is absolute (≤ 20 ms).

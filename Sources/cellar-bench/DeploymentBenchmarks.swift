@@ -1,7 +1,7 @@
 import CellarKit
 import Glibc
 
-/// SPEC's deployment rows: a fleet migrated `--jobs 2` against `xargs -P 2` running sqlite3 per file,
+/// The performance table's deployment rows: a fleet migrated `--jobs 2` against `xargs -P 2` running sqlite3 per file,
 /// `status` of a 100,000-file fleet (peak memory), and `dump` of the 1M-row database against
 /// `sqlite3 .dump`.
 enum DeploymentBenchmarks {

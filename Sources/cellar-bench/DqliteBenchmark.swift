@@ -1,7 +1,7 @@
 import CellarKit
 import Glibc
 
-/// SPEC's dqlite rows: `cellar migrate` of 100 generated migrations on a fresh 3-node loopback cluster
+/// The performance table's dqlite rows: `cellar migrate` of 100 generated migrations on a fresh 3-node loopback cluster
 /// against go-dqlite's `dqlite` shell sending the same statements (one input line per migration, which
 /// the shell runs in its own BEGIN/COMMIT, with the version insert), and `cellar query --mode csv` of
 /// 100,000 rows against the shell's `SELECT`.

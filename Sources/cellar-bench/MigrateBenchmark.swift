@@ -1,7 +1,7 @@
 import CellarKit
 import Glibc
 
-/// SPEC's migrate row: `cellar migrate` of 1,000 migration files on a fresh database against the same
+/// The performance table's migrate row: `cellar migrate` of 1,000 migration files on a fresh database against the same
 /// files piped to `sqlite3`, each wrapped in `BEGIN`/`COMMIT` with a version insert.
 enum MigrateBenchmark {
     /// Writes the migration files and the equivalent sqlite3 script, and describes the row.

@@ -1,7 +1,7 @@
 import Glibc
 
-/// `scripts/build-release && .build/release/cellar-bench [--runs N] [--huge] [--only ROW]…`: SPEC's
-/// performance table for the static release `cellar` built beside it, measured against the sqlite3 CLI
+/// `scripts/build-release && .build/release/cellar-bench [--runs N] [--huge] [--only ROW]…`: the
+/// performance table (docs/internals/performance.md) for the static release `cellar` built beside it, measured against the sqlite3 CLI
 /// in the same run. `--huge` adds the 1 GB script row and the 1 GB `blob put` and `blob get` rows (they
 /// write about 5 GB under /tmp); `--only` measures just the rows it names (`run`, `csv`, `box`,
 /// `migrate`, `own-transactions`, `version`, `long-line`, `huge`, `blob-put`, `blob-get`, `fleet-migrate`, `fleet-status`,

@@ -44,7 +44,7 @@ enum BlobCommand: Command {
         let database = try DatabaseOpener(configuration).openExisting()
         let io = invocation.io
         let transfer = BlobTransfer(database: database, io: io, showsProgress: !configuration.isQuiet)
-        return try TerminationWatcher.shared.guarding(database, io: io) {
+        return try SignalWatcher.shared.guarding(database, io: io) {
             let summary = try transfer.run(request, output: io.output, isOutputTerminal: io.isOutputTerminal)
             if !configuration.isQuiet, !summary.isEmpty { try io.printOutput(ControlCharacterEscaping.escape(summary)) }
             return .success

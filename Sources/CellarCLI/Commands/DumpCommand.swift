@@ -45,12 +45,7 @@ enum DumpCommand: Command {
         }
         defer { progress?.clear() }
         do {
-            if session.isRemote {
-                try session.withReadableConnection { try $0.dumpSQL(to: output, options: options) }
-            } else {
-                let database = try DatabaseOpener(invocation.configuration).openExisting(defensive: true)
-                try database.dump(to: output, options: options)
-            }
+            try session.withExistingConnection { try $0.dumpSQL(to: output, options: options) }
         } catch let error as DumpError {
             throw CommandFailure(message: error.description)
         }

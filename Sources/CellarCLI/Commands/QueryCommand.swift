@@ -48,14 +48,14 @@ enum QueryCommand: Command {
                         + "authorizer on the cluster's nodes")
             }
             let renderer = ResultRenderer(sink: invocation.io.output, options: options)
-            return try session.withReadableConnection { connection in
+            return try session.withReadableConnection(guarded: true) { connection in
                 try runStatements(sql, on: connection, parameters: parameters, renderer: renderer)
             }
         }
         let database = try DatabaseOpener(invocation.configuration).openExisting(
             defensive: true, fileFunctions: true, safe: arguments.has("safe"), readOnly: arguments.has(readOnlyOption.long))
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
-        return try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+        return try SignalWatcher.shared.guarding(database, io: invocation.io) {
             try runStatements(sql, on: database, parameters: parameters, renderer: renderer)
         }
     }
@@ -103,7 +103,7 @@ enum QueryCommand: Command {
             try renderer.flush()
         } catch let error as SQLiteError {
             try? renderer.flush()
-            let message = (database as? Database)?.safeModePolicy?.lastRefusal.map(FlagAdvice.message(for:)) ?? error.message
+            let message = database.safeModePolicy?.lastRefusal.map(FlagAdvice.message(for:)) ?? error.message
             throw Diagnostic(error, path: "<query>", in: SourceText(sql), message: message)
         }
         return .success

@@ -37,7 +37,7 @@ enum RestoreCommand: Command {
         let pageSize = Int(sourcePageSize)
         let progress = ProgressLine.forTerminal(invocation)
         defer { progress?.clear() }
-        let status = try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+        let status = try SignalWatcher.shared.guarding(database, io: invocation.io) {
             do {
                 try database.restore(from: source) { copied, total in
                     progress?.update { seconds in

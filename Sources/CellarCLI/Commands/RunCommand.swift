@@ -47,7 +47,7 @@ enum RunCommand: Command {
             let renderer = ResultRenderer(sink: invocation.io.output, options: options)
             let progress = ProgressLine.forTerminal(invocation).map { RunProgress(line: $0, runner: runner) }
             defer { progress?.clear() }
-            let status = try TerminationWatcher.shared.guarding(database, io: invocation.io) {
+            let status = try SignalWatcher.shared.guarding(database, io: invocation.io) {
                 try runAll(scripts, renderer: renderer, io: invocation.io, progress: progress) { source, path in
                     try runner.run(source, path: path) { try renderer.render($0) }
                 }
@@ -70,7 +70,7 @@ enum RunCommand: Command {
                 message: "run --safe is not available on a dqlite database: cellar cannot install SQLite's authorizer "
                     + "on the cluster's nodes")
         }
-        return try MigrationSession(invocation).withReadableConnection { connection in
+        return try MigrationSession(invocation).withReadableConnection(guarded: true) { connection in
             let runner = ScriptRunner(
                 connection: connection, options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit")))
             let renderer = ResultRenderer(sink: invocation.io.output, options: options)

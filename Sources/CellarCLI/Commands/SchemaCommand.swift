@@ -12,10 +12,7 @@ enum SchemaCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
-        let schema =
-            session.isRemote
-            ? try session.withReadableConnection { try session.schemaSQL(of: $0) }
-            : try DatabaseOpener(invocation.configuration).openExisting(defensive: true).schemaSQL()
+        let schema = try session.withExistingConnection { try $0.schemaText() }
         guard invocation.io.isOutputTerminal else {
             try invocation.io.output.write(schema)
             return .success

@@ -121,7 +121,7 @@ enum ShellCommand: Command {
                 message: "shell --safe is not available on a dqlite database: cellar cannot install SQLite's "
                     + "authorizer on the cluster's nodes")
         }
-        return try RemoteConnection(try RemoteSession(invocation).connect())
+        return try RemoteSession(invocation).connect()
     }
 
     /// `--init FILE`, else `~/.cellarrc` when it exists; none with `--safe`.

@@ -57,10 +57,7 @@ enum TestCommand: Command {
                 guard DatabaseFile.exists(against) else { throw CommandFailure(message: "no database at '\(against)'") }
                 let source = try opener.openForRehearsal(at: against)
                 targets = try pending(files, on: source, session)
-                guard let copy = try source.rehearsalCopy() as? Database else {
-                    throw CommandFailure(message: "cannot copy '\(against)' for a rehearsal")
-                }
-                rehearsal = copy
+                rehearsal = try source.rehearsalFile(copyingContents: true)
                 countsRows = true
             }
         } else {

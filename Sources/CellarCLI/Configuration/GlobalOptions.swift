@@ -1,4 +1,4 @@
-/// SPEC's configuration table, in one place: every global flag, its environment variable and default.
+/// The configuration table (docs/command-line.md), in one place: every global flag, its environment variable and default.
 enum GlobalOptions {
     static let database = Setting(
         option: OptionSpec(

@@ -1,4 +1,4 @@
-/// One entry of SPEC's configuration table: its flag, its environment variable and its default.
+/// One entry of the configuration table (docs/command-line.md): its flag, its environment variable and its default.
 struct Setting: Sendable {
     /// The option that sets it.
     let option: OptionSpec

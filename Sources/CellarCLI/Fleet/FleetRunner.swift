@@ -67,7 +67,7 @@ final class FleetRunner: @unchecked Sendable {
         let total =
             invocation.io.isErrorTerminal && !invocation.configuration.isQuiet ? try countWithoutStandardInput(invocation) : nil
         let runner = try FleetRunner(command: command, invocation: invocation, list: list, total: total)
-        TerminationWatcher.shared.guardingFleet(runner.stop) { runner.runWorkers(jobs) }
+        SignalWatcher.shared.guardingFleet(runner.stop) { runner.runWorkers(jobs) }
         return try runner.finish()
     }
 
@@ -187,7 +187,7 @@ final class FleetRunner: @unchecked Sendable {
             let io = invocation.io
             state.progress.clear(on: io)
             if let error = state.listError { throw error }
-            let signal = TerminationWatcher.shared.stopStatus()
+            let signal = SignalWatcher.shared.stopStatus()
             for line in state.failures.summaryLines { io.printError(line) }
             if !invocation.configuration.isQuiet {
                 let line = state.summary.line(stoppedBy: signal, failFast: isFailFast && stop.isCancelled && signal == nil)

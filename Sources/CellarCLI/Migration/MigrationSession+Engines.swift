@@ -15,14 +15,26 @@ extension MigrationSession {
     ) throws -> ExitStatus {
         if isRemote { return try RemoteSession(invocation).withConnection(guarded: true, body) }
         let database = try openForWriting(creating: creating, fileFunctions: fileFunctions)
-        return try TerminationWatcher.shared.guarding(database, io: io) { try body(database) }
+        return try SignalWatcher.shared.guarding(database, io: io) { try body(database) }
     }
 
     /// Runs `body` on the database opened for reading (an empty one when the file does not exist yet),
-    /// or on the dqlite database.
-    func withReadableConnection<Result>(_ body: (any SQLConnection) throws -> Result) throws -> Result {
+    /// or on the dqlite database; when `guarded`, SIGINT and SIGTERM stop it as they stop a writing
+    /// command (``SignalWatcher``), on either engine.
+    func withReadableConnection<Result>(guarded: Bool = false, _ body: (any SQLConnection) throws -> Result) throws
+        -> Result
+    {
+        if isRemote { return try RemoteSession(invocation).withConnection(guarded: guarded, body) }
+        let database = try openForReading()
+        guard guarded else { return try body(database) }
+        return try SignalWatcher.shared.guarding(database, io: io) { try body(database) }
+    }
+
+    /// Runs `body` on the database, which must exist (`schema`, `dump`): a file opened defensively (a
+    /// mistyped path is an error, not a new empty file), or the dqlite database.
+    func withExistingConnection<Result>(_ body: (any SQLConnection) throws -> Result) throws -> Result {
         if isRemote { return try RemoteSession(invocation).withConnection(body) }
-        return try body(try openForReading())
+        return try body(try DatabaseOpener(configuration).openExisting(defensive: true))
     }
 
     /// A migrator on `connection` that reports progress on standard error and waits the busy timeout.
@@ -36,39 +48,33 @@ extension MigrationSession {
         return migrator
     }
 
-    /// Applies what `options` selects and returns how many migrations were applied. On a dqlite
-    /// database a lost leader is survived: cellar says so, finds the new leader and migrates again, which
-    /// reads the ledger first, so a migration whose `COMMIT` landed is not applied twice.
+    /// Applies what `options` selects and returns how many migrations were applied, as the connection's
+    /// engine runs a run best (a file keeps its rollback journal between migrations). A lost connection
+    /// (a dqlite leader that died or stepped down) is survived: cellar says so, connects again and
+    /// migrates again, which reads the ledger first, so a migration whose `COMMIT` landed is not
+    /// applied twice.
     func apply(_ migrator: Migrator, options: Migrator.Options) throws -> Int {
-        if let database = migrator.database as? Database {
-            return try translating { try PersistentJournal.during(database) { try migrator.migrate(options) } }
-                .filter { !$0.wasSkipped }.count
-        }
-        guard let remote = migrator.database as? RemoteConnection else {
-            return try translating { try migrator.migrate(options) }.filter { !$0.wasSkipped }.count
-        }
+        let connection = migrator.database
         var applied = 0
         let observer = migrator.observer
         migrator.observer = { event in
-            remote.observe(event)
+            connection.observe(event)
             if case .finished = event { applied += 1 }
             observer?(event)
         }
         defer { migrator.observer = observer }
         _ = try translating {
-            try remote.restartingAfterLeaderLoss(onReconnect: { reason, leader in
+            try connection.restartingAfterConnectionLoss(onReconnect: { reason, leader in
                 io.printError(
                     "cellar: lost the dqlite leader (\(reason)); \(leader) leads now: reading the ledger again before going on")
-            }) { try migrator.migrate(options) }
+            }) { try connection.duringMigrations { try migrator.migrate(options) } }
         }
         return applied
     }
 
     /// The schema as `cellar schema` prints it.
     func schemaSQL(of connection: any SQLConnection) throws -> String {
-        if let remote = connection as? RemoteConnection { return try RemoteSchema.copy(of: remote).schemaSQL() }
-        guard let database = connection as? Database else { return "" }
-        return try database.schemaSQL()
+        try connection.schemaText()
     }
 
     /// Refuses `--backup` on a dqlite database, before anything runs.

@@ -27,7 +27,7 @@ struct MigrationSession {
     }
 
     /// Every migration of the configured folder that can be used, and the files that cannot, for the
-    /// commands that only report or that act on some files only (SPEC: they keep working when a
+    /// commands that only report or that act on some files only (they keep working when a
     /// pending file is malformed). A fleet reads the folder once for all its databases.
     func loadMigrationFiles() throws -> MigrationFiles {
         let folder = configuration.migrationsDirectory
@@ -165,7 +165,7 @@ struct MigrationSession {
 
     /// Takes the `--backup` copy, if asked for, and prints its path; `version` is read only then.
     func backUpIfAsked(_ connection: any SQLConnection, version: @autoclosure () throws -> Int64) throws {
-        guard let database = connection as? Database else { return try refuseBackupIfRemote() }
+        guard let database = connection.localDatabase else { return try refuseBackupIfRemote() }
         let policy = BackupPolicy(invocation.arguments)
         guard policy.isEnabled else { return }
         if let path = try policy.backUp(database, address: configuration.databasePath, version: version()) {

@@ -132,12 +132,7 @@ struct SchemaSources {
         var remote = configuration
         remote.databasePath = url
         let session = RemoteSession(Invocation(arguments: invocation.arguments, configuration: remote, io: invocation.io))
-        return try session.withConnection { connection in
-            guard let connection = connection as? RemoteConnection else {
-                throw CommandFailure(message: "\(url): not a dqlite connection")
-            }
-            return try RemoteSchema.copy(of: connection)
-        }
+        return try session.translating { try RemoteSchema.copy(of: try session.connect()) }
     }
 
     // MARK: - Planning

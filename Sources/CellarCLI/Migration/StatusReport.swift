@@ -1,6 +1,7 @@
 import CellarKit
 
-/// What `cellar status` prints, as text for people or as SPEC's JSON object for tools.
+/// What `cellar status` prints, as text for people or as one JSON object for tools
+/// (docs/command-line.md, `status --format json`).
 struct StatusReport {
     let databasePath: String
     let version: Int64

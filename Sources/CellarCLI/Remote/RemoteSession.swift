@@ -15,24 +15,18 @@ struct RemoteSession {
     var migrationSession: MigrationSession { MigrationSession(invocation) }
 
     /// Connects to the cluster's leader, waiting at most the busy timeout for one.
-    func connect() throws -> RemoteDatabase {
-        let parsed: DqliteURL
-        do {
-            parsed = try DqliteURL(url)
-        } catch {
-            throw UsageError(error.description)
-        }
-        return try RemoteDatabase(parsed, busyTimeout: Int(invocation.configuration.busyTimeout))
+    func connect() throws -> RemoteConnection {
+        try DatabaseOpener.connectToCluster(url, busyTimeout: invocation.configuration.busyTimeout)
     }
 
     /// Runs `body` on CellarKit's engine seam over the cluster, turning cluster errors into what
     /// ``ErrorReporter`` prints; when `guarded`, SIGINT and SIGTERM stop it as on a file
-    /// (``TerminationWatcher``).
+    /// (``SignalWatcher``).
     func withConnection<Result>(guarded: Bool = false, _ body: (any SQLConnection) throws -> Result) throws -> Result {
         try translating {
-            let connection = try RemoteConnection(try connect())
+            let connection = try connect()
             guard guarded else { return try body(connection) }
-            return try TerminationWatcher.shared.guarding(connection, io: io) { try body(connection) }
+            return try SignalWatcher.shared.guarding(connection, io: io) { try body(connection) }
         }
     }
 

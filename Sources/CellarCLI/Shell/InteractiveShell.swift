@@ -25,7 +25,8 @@ final class InteractiveShell {
     ///
     /// - Throws: ``SystemError`` when the Ctrl-C watcher cannot start.
     func run() throws {
-        let watcher = try InterruptWatcher()
+        let watcher = SignalWatcher.shared
+        let interrupts = try watcher.startShell()
         session.interruptWatcher = watcher
         let history = openHistory()
         let completer = TabCompleter()
@@ -46,9 +47,9 @@ final class InteractiveShell {
         while true {
             try? session.output.flush()
             let prompt = currentPrompt()
-            switch editor.readLine(prompt: prompt, interruptDescriptor: watcher.readDescriptor) {
+            switch editor.readLine(prompt: prompt, interruptDescriptor: interrupts) {
             case .interrupted:
-                watcher.drain()
+                watcher.drainShellInterrupts()
                 accumulator.discard()
             case .endOfInput:
                 accumulator.discard()
@@ -60,7 +61,7 @@ final class InteractiveShell {
                 let outcome = accumulator.add(text, lineNumber: lineNumber)
                 remember(outcome, history: history, editor: editor)
                 let flow = session.handle(outcome, path: "<stdin>", lineNumber: lineNumber)
-                watcher.drain()
+                watcher.drainShellInterrupts()
                 if flow == .stop { return }
             }
         }

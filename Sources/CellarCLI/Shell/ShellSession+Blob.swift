@@ -32,9 +32,9 @@ extension ShellSession {
         let database = try self.database
         let flag = CancellationFlag()
         database.cancellation = flag
-        interruptWatcher?.beginStatement(database.interrupter, cancellation: flag)
+        interruptWatcher?.beginShellStatement(database.interruption, cancellation: flag)
         defer {
-            interruptWatcher?.endStatement()
+            interruptWatcher?.endShellStatement()
             database.cancellation = nil
         }
         let transfer = BlobTransfer(database: database, io: io, showsProgress: true)

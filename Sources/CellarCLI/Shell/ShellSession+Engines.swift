@@ -1,63 +1,57 @@
-import CellarDqlite
 import CellarKit
 
-/// What the shell does differently on a database file and on a dqlite database: how Ctrl-C reaches a
-/// running statement, how a statement's changes are counted, and what follows a lost leader.
+/// What the shell does that depends on what the engine can do, asked of the connection
+/// (``SQLConnection``'s capabilities), never of its type: how Ctrl-C reaches a running statement, how a
+/// statement's changes are counted, and what follows a lost connection.
 extension ShellSession {
-    /// Tells the Ctrl-C watcher that a statement of `connection` runs. A file's statement is
-    /// interrupted by SQLite wherever it is (`sqlite3_interrupt`); a dqlite statement cannot be stopped
-    /// on the leader, so Ctrl-C stops it before its next row (a statement whose first reply has not come
-    /// yet runs to its end on the leader first; rows still coming are stopped by dropping the connection).
+    /// Tells the Ctrl-C watcher that a statement of `connection` runs. Ctrl-C sets the connection's
+    /// cancellation flag (a dqlite statement's rows stop before the next one) and interrupts the
+    /// statement as the engine can: a file's wherever it is (`sqlite3_interrupt`), a dqlite one waiting
+    /// for the leader's reply by dropping the connection, which rolls back the leader's transaction.
     func watchInterrupts(of connection: some SQLConnection) {
         guard let interruptWatcher else { return }
-        if let database = connection as? Database {
-            interruptWatcher.beginStatement(database.interrupter)
-            return
-        }
         let flag = CancellationFlag()
         connection.cancellation = flag
-        interruptWatcher.beginStatement(nil, cancellation: flag)
+        interruptWatcher.beginShellStatement(connection.interruption, cancellation: flag)
     }
 
     /// Says that the statement ``watchInterrupts(of:)`` announced has stopped.
     func stopWatchingInterrupts(of connection: some SQLConnection) {
         guard let interruptWatcher else { return }
-        interruptWatcher.endStatement()
-        if !(connection is Database) { connection.cancellation = nil }
+        interruptWatcher.endShellStatement()
+        connection.cancellation = nil
     }
 
-    /// Says so when stopping a statement's rows (Ctrl-C, leaving the pager) ended the transaction that
-    /// was open: on a dqlite database that drops the connection to the leader, and the transaction with
-    /// it (a file's stays open).
+    /// Says so when stopping a statement (Ctrl-C, leaving the pager) ended the transaction that was
+    /// open: an engine that interrupts by dropping its connection loses the transaction with it (a
+    /// file's stays open).
     func warnIfStoppingRowsEndedTransaction(wasOpen: Bool, on connection: some SQLConnection) {
-        guard wasOpen, connection is RemoteConnection, (try? connection.isAutocommit) == true else { return }
+        guard wasOpen, connection.interruption.method == .droppingConnection, (try? connection.isAutocommit) == true
+        else { return }
         io.printError(
             "cellar: warning: stopping the rows closed the connection to the dqlite leader: the open transaction was rolled back")
     }
 
-    /// After the pager was left before the last row: a dqlite query's rows still coming are stopped as
+    /// After the pager was left before the last row: rows still streaming from a server are stopped as
     /// Ctrl-C stops them, not read to their end (a file's statement just ends).
     func stopReadingRows(of statement: some SQLStatement) {
-        guard let remote = statement as? RemoteStatement else { return }
         let wasOpen = (try? connection.isAutocommit) == false
-        remote.abandonRows()
+        statement.abandonRows()
         warnIfStoppingRowsEndedTransaction(wasOpen: wasOpen, on: connection)
     }
 
-    /// The rows the last statement changed: SQLite's count on a file (`sqlite3_changes`, without the
-    /// changes its triggers made), the growth of the total on an engine without one.
+    /// The rows the last statement changed: the engine's count for the statement where it keeps one
+    /// (`sqlite3_changes`, without the changes its triggers made), else the growth of the total.
     func statementChanges(on connection: some SQLConnection, total: Int, before: Int?) -> Int {
-        if let database = connection as? Database { return (try? database.changes) ?? 0 }
-        return total - (before ?? total)
+        connection.lastStatementChanges ?? (total - (before ?? total))
     }
 
-    /// After a lost dqlite leader: the open transaction, if any, is gone, and whether the statement
-    /// took effect is unknown; finds the new leader (within the busy timeout) so that the next
-    /// statement runs, and says so.
-    func findNewLeader() {
-        guard let remote = connection as? RemoteConnection else { return }
+    /// After a statement failed with `error`: when it was a lost connection (a dqlite leader), the open
+    /// transaction is gone and whether the statement took effect is unknown; connects again (within the
+    /// busy timeout) so that the next statement runs, and says so.
+    func reconnectIfLost(after error: any Error) {
         do {
-            let leader = try remote.reconnect()
+            guard let leader = try connection.reconnect(after: error) else { return }
             io.printError(
                 "cellar: warning: lost the dqlite leader; \(leader) leads now. An open transaction was rolled back, "
                     + "and the failed statement may or may not have taken effect")

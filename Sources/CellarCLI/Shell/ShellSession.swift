@@ -35,7 +35,7 @@ final class ShellSession {
     /// Whether input comes from a person at a terminal (who can be asked before quitting).
     let isInteractive: Bool
     /// Told when a statement starts and stops, so that Ctrl-C can interrupt it.
-    var interruptWatcher: InterruptWatcher?
+    var interruptWatcher: SignalWatcher?
     /// Where results go when `.output FILE` redirects them.
     var redirection: FileDescriptorSink?
     /// The file `.output` or `.once` names (for `.show`).
@@ -53,7 +53,7 @@ final class ShellSession {
     /// The settings `cellar` runs with: busy timeout, colour, the migrations folder for `.migrations`.
     let configuration: Configuration
     /// The authorizer policy of `--safe`, when it is on (the connection's own, so `.open` keeps it).
-    var safeMode: ConnectionPolicy? { fileDatabase?.safeModePolicy }
+    var safeMode: ConnectionPolicy? { connection.safeModePolicy }
 
     /// Creates a session on an open connection.
     init(connection: any SQLConnection, io: IO, settings: ShellSettings, configuration: Configuration) throws {
@@ -65,7 +65,7 @@ final class ShellSession {
     }
 
     /// The connection as a database file; nil on a dqlite database.
-    var fileDatabase: Database? { connection as? Database }
+    var fileDatabase: Database? { connection.localDatabase }
 
     /// The database file, for a dot-command that needs one.
     ///
@@ -82,7 +82,7 @@ final class ShellSession {
 
     /// The database as the user named it: a file's path, or a dqlite URL.
     var databaseName: String {
-        (connection as? RemoteConnection)?.database.url.description ?? fileDatabase?.path ?? ""
+        connection.name
     }
 
     /// How long the connection waits for another connection's lock now (`--busy-timeout`, then `.timeout`).
@@ -98,18 +98,14 @@ final class ShellSession {
     /// with the file functions and, under `--safe`, its refusals; a `dqlite://` URL through the
     /// cluster's leader, waiting at most the busy timeout for one.
     func openDatabase(_ path: String) throws -> any SQLConnection {
-        if DqliteURL.isDqlite(path) {
-            let url: DqliteURL
-            do {
-                url = try DqliteURL(path)
-            } catch {
-                throw DotCommandError(error.description)
-            }
-            return try RemoteConnection(RemoteDatabase(url, busyTimeout: Int(configuration.busyTimeout)))
-        }
         let opener = DatabaseOpener(configuration)
-        return try opener.open(
-            path, options: opener.options(mode: .readWriteCreate, defensive: true, fileFunctions: true, safe: settings.isSafe))
+        do {
+            return try opener.connect(
+                path, options: opener.options(mode: .readWriteCreate, defensive: true, fileFunctions: true, safe: settings.isSafe)
+            )
+        } catch let error as UsageError {
+            throw DotCommandError(error.message)
+        }
     }
 
     /// Writes what is still buffered and closes an `.output` file.
@@ -393,7 +389,7 @@ final class ShellSession {
         let diagnostic = Diagnostic(
             error, path: path, in: SourceText(sql, firstLine: firstLine), statementStart: offset ?? 0, message: message)
         io.printError(DiagnosticFormatter(usesColor: configuration.usesColor).format(diagnostic))
-        if RemoteConnection.isLeadershipLoss(error) { findNewLeader() }
+        reconnectIfLost(after: error)
     }
 }
 

@@ -1,3 +1,4 @@
+import CellarDqlite
 import CellarKit
 import Glibc
 
@@ -72,6 +73,30 @@ struct DatabaseOpener {
         var options = options(mode: .readOnly)
         options.checkpointsOnClose = false
         return try open(path, options: options)
+    }
+
+    /// Opens `path` on its engine: a `dqlite://` URL through its cluster's leader, waiting at most the
+    /// busy timeout for one (the one way cellar connects to a cluster); anything else as a file, with
+    /// `options`.
+    ///
+    /// - Throws: ``UsageError`` for a `dqlite://` URL that does not parse.
+    func connect(_ path: String, options: Database.Options) throws -> any SQLConnection {
+        guard DqliteURL.isDqlite(path) else { return try open(path, options: options) }
+        return try Self.connectToCluster(path, busyTimeout: configuration.busyTimeout)
+    }
+
+    /// The dqlite database at `url`, through its cluster's leader, waiting at most `busyTimeout`
+    /// milliseconds for one.
+    ///
+    /// - Throws: ``UsageError`` when `url` does not parse.
+    static func connectToCluster(_ url: String, busyTimeout: Int32) throws -> RemoteConnection {
+        let parsed: DqliteURL
+        do {
+            parsed = try DqliteURL(url)
+        } catch {
+            throw UsageError(error.description)
+        }
+        return try RemoteConnection(try RemoteDatabase(parsed, busyTimeout: Int(busyTimeout)))
     }
 
     /// Refuses `path` when it is the `-wal`, `-shm` or `-journal` file of an existing database: SQLite

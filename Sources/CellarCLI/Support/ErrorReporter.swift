@@ -7,7 +7,7 @@ struct ErrorReporter {
     /// Whether `error:` is shown in red.
     let usesColor: Bool
 
-    /// A reporter on `io`; colour defaults to SPEC's `auto` (standard error is a terminal and `NO_COLOR`
+    /// A reporter on `io`; colour defaults to `auto` (standard error is a terminal and `NO_COLOR`
     /// is unset) until the configuration, with its `--color` flag, is known.
     init(io: IO, usesColor: Bool? = nil) {
         self.io = io

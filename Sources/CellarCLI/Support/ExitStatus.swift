@@ -1,4 +1,4 @@
-/// The exit statuses of SPEC: 0 success, 1 an SQL, migration or data error, 2 a usage error,
+/// The exit statuses: 0 success, 1 an SQL, migration or data error, 2 a usage error,
 /// 3 `status --exit-code` found work to do; and, as shells expect, 128 + the signal for a command
 /// stopped by SIGINT (130) or SIGTERM (143) after rolling back.
 enum ExitStatus: Int32, Sendable, CaseIterable {

@@ -76,6 +76,46 @@ package protocol SQLConnection: AnyObject {
     /// Whether every request is a round trip to a server: the migrator then asks in one read what a
     /// local engine answers in two (see ``Ledger/lookUp(_:in:)``).
     var isRemote: Bool { get }
+
+    // MARK: Capabilities
+    // What callers would otherwise ask for by engine type; each has a default for an engine without it.
+
+    /// The database as its user named it: a file's path, a cluster's URL.
+    var name: String { get }
+
+    /// The local SQLite connection, for what only SQLite's C API on a local file offers (the online
+    /// backup API, incremental blob I/O, `.dbinfo`); nil for an engine without one.
+    var localDatabase: Database? { get }
+
+    /// Rows the most recent `INSERT`, `UPDATE` or `DELETE` changed, without those its triggers changed
+    /// (`sqlite3_changes`); nil for an engine that counts only totals.
+    var lastStatementChanges: Int? { get }
+
+    /// The schema as `cellar schema` prints it (``Database/schemaSQL()``).
+    func schemaText() throws -> String
+
+    /// The `--safe` policy installed for the connection's life, which remembers its last refusal; nil
+    /// when there is none (an engine that cannot install one refuses `--safe` before it runs).
+    var safeModePolicy: ConnectionPolicy? { get }
+
+    /// Runs `body`, a run of migrations, as the engine runs several best (a file keeps its rollback
+    /// journal from one transaction to the next, ``PersistentJournal``).
+    func duringMigrations<Result>(_ body: () throws -> Result) throws -> Result
+
+    /// Runs `body`; when the connection to the server is lost (a dqlite leader died or stepped down),
+    /// connects again, tells `onReconnect` why and where, and runs `body` again from the start, a
+    /// bounded number of times. `body` must read the state it depends on again. An engine that cannot
+    /// lose its connection runs `body` once.
+    func restartingAfterConnectionLoss<Result>(
+        onReconnect: (_ reason: String, _ server: String) -> Void, _ body: () throws -> Result
+    ) throws -> Result
+
+    /// After a statement failed because the connection to the server was lost: connects again and
+    /// returns where to; nil when `error` is no such loss (always, for an engine without a server).
+    func reconnect(after error: any Error) throws -> String?
+
+    /// Follows a migration run's events (a remote engine's fault points).
+    func observe(_ event: MigrationEvent)
 }
 
 extension SQLConnection {
@@ -84,6 +124,24 @@ extension SQLConnection {
 
     /// A local engine: each request is a function call.
     package var isRemote: Bool { false }
+
+    package var localDatabase: Database? { nil }
+    package var lastStatementChanges: Int? { nil }
+    package var safeModePolicy: ConnectionPolicy? { nil }
+
+    package func duringMigrations<Result>(_ body: () throws -> Result) throws -> Result {
+        try body()
+    }
+
+    package func restartingAfterConnectionLoss<Result>(
+        onReconnect: (_ reason: String, _ server: String) -> Void, _ body: () throws -> Result
+    ) throws -> Result {
+        try body()
+    }
+
+    package func reconnect(after error: any Error) throws -> String? { nil }
+
+    package func observe(_ event: MigrationEvent) {}
 
     /// The statement, then `COMMIT`: two steps for an engine that has no cheaper way.
     package func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws {

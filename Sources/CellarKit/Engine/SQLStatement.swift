@@ -33,9 +33,14 @@ package protocol SQLStatement: AnyObject {
     func withTextBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result
     /// Calls `body` with the bytes of the current row's value at `index` as a blob, valid only inside `body`.
     func withBlobBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result
+    /// Stops reading rows before the last (a pager left early): an engine whose rows stream from a
+    /// server stops them without reading them; a local statement has nothing to do.
+    func abandonRows()
 }
 
 extension SQLStatement {
+    package func abandonRows() {}
+
     /// The names of all result columns.
     package var columnNames: [String] { (0..<columnCount).map(columnName(at:)) }
 

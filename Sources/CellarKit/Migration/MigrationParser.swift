@@ -69,7 +69,7 @@ package enum MigrationParser {
     }
 
     /// SHA-256 (lowercase hex) of `section` with CRLF as LF and, for a migration's up section,
-    /// whitespace at its end dropped (a seed's checksum keeps it: SPEC hashes the whole seed file).
+    /// whitespace at its end dropped (a seed's checksum keeps it: a seed's checksum is of the whole file).
     package static func checksum(of section: some Collection<UInt8>, droppingTrailingWhitespace: Bool = true) -> String {
         var normalized: [UInt8] = []
         normalized.reserveCapacity(section.count)

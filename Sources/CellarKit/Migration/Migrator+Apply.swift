@@ -1,5 +1,5 @@
 extension Migrator {
-    /// Applies pending migrations in version order (SPEC "How a migration is applied").
+    /// Applies pending migrations in version order (docs/migrator/applying.md).
     ///
     /// Each migration runs in its own `BEGIN IMMEDIATE` transaction with its ledger row; a failure rolls
     /// that migration back and stops, leaving earlier ones of the run applied (unless

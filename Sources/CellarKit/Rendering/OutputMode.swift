@@ -1,4 +1,4 @@
-/// How result rows are written (SPEC "Result rendering").
+/// How result rows are written (docs/scripts-and-data.md, "Result rendering").
 ///
 /// Human modes (``box``, ``table``, ``markdown``, ``line``, ``column``) show blobs by size and type and always
 /// escape control characters; machine modes are lossless.
@@ -42,7 +42,7 @@ public enum OutputMode: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether column headers are shown when the user has not said (SPEC "Headers").
+    /// Whether column headers are shown when the user has not said (on in the human modes, off in the machine ones).
     public var showsHeadersByDefault: Bool { isHuman }
 
     /// What the mode writes between cells unless told otherwise (`.separator`).

@@ -37,12 +37,31 @@ extension Database: SQLConnection {
     package var replayOptions: Database.Options { options }
 
     package func rehearsalDatabase(copyingContents: Bool) throws -> any SQLConnection {
+        try rehearsalFile(copyingContents: copyingContents)
+    }
+
+    /// ``rehearsalDatabase(copyingContents:)`` as the database it is.
+    package func rehearsalFile(copyingContents: Bool) throws -> Database {
         var copyOptions = options
         copyOptions.mode = .readWriteCreate
         copyOptions.vfsName = nil
         let copy = try Database(path: ":memory:", options: copyOptions)
         if copyingContents { try backup(to: copy) }
         return copy
+    }
+
+    // MARK: Capabilities
+
+    package var name: String { path }
+    package var localDatabase: Database? { self }
+    package var lastStatementChanges: Int? { try? changes }
+
+    package func schemaText() throws -> String {
+        try schemaSQL()
+    }
+
+    package func duringMigrations<Result>(_ body: () throws -> Result) throws -> Result {
+        try PersistentJournal.during(self, body)
     }
 }
 

@@ -1,6 +1,6 @@
 /// What the planner must read from a `CREATE` statement's text, read by the one lexer (``SQLLexer``):
 /// SQLite's introspection says which columns a table has, not how each was written, and a plan copies
-/// the text as written (SPEC: "Text is copied, never re-printed").
+/// the text as written (text is copied, never re-printed).
 ///
 /// Every function takes the SQL that SQLite stored in `sqlite_schema`, which starts with the object's
 /// keywords (`CREATE TABLE `) and continues with the statement as written from the object's name on.

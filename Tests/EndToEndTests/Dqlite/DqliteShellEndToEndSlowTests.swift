@@ -217,6 +217,32 @@ struct DqliteShellEndToEndSlowTests {
         #expect(!screen.contains("[exit"), "\(screen)")
     }
 
+    /// Ctrl-C while a statement runs on the leader, before any reply: it was only noted until the
+    /// statement's end (an INSERT then finished and stayed in the transaction); now the connection is
+    /// dropped, so the statement fails as interrupted and the leader's transaction is rolled back.
+    @Test func ctrlCInterruptsAStatementStillRunningOnTheLeader() throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        let setup = try project.remote(cluster, "app", ["shell"], input: "CREATE TABLE counted(n);\n")
+        #expect(setup.status == 0, "\(setup)")
+        let terminal = try TerminalSession(["-d", cluster.url("app"), "--busy-timeout", "60000", "shell"], in: project.folder)
+        try terminal.waitFor("cellar>")
+        try terminal.type("BEGIN;")
+        try terminal.waitFor("cellar*>")
+        // One row to insert, many seconds of work on the leader before the reply.
+        try terminal.type(
+            "INSERT INTO counted SELECT count(*) FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c "
+                + "WHERE i < 15000000) SELECT i FROM c);")
+        usleep(1_000_000)
+        try terminal.press("C-c")
+        let screen = try terminal.waitFor("interrupted", timeout: 30)
+        #expect(!screen.contains("[exit"), "\(screen)")
+        try terminal.waitFor("the open transaction was rolled back", timeout: 30)
+        try terminal.type("SELECT count(*) AS rows FROM counted;")
+        let after = try terminal.waitUntil(timeout: 120, "the count") { $0.contains("│    0 │\n└──────┘\ncellar>") }
+        #expect(!after.contains("cellar*>\n"), "\(after)")
+    }
+
     @Test func leavingThePagerStopsRowsThatNeverEnd() throws {
         let cluster = try DqliteCluster()
         let project = DqliteProject()

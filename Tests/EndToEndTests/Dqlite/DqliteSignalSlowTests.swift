@@ -45,4 +45,33 @@ struct DqliteSignalSlowTests {
             busyTimeout: 120_000)
         #expect(tables.output == "0\n", "\(tables)")
     }
+
+    /// `run` and `query` on a cluster were not guarded at all: a signal ended the process at once, with
+    /// no word, whatever the leader then did with the script's transaction.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalDuringRunRollsTheScriptBack(signal: Int32, status: Int32) throws {
+        let cluster = try DqliteCluster()
+        let project = DqliteProject()
+        try project.folder.write(
+            "long.sql",
+            """
+            CREATE TABLE counted(n);
+            INSERT INTO counted SELECT count(*) FROM (
+              WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 15000000) SELECT i FROM c);
+
+            """)
+        let child = try Cellar.start(
+            ["-d", cluster.url("app"), "--busy-timeout", "30000", "run", "long.sql"], in: project.folder.path)
+        // The INSERT keeps the leader busy for many seconds once it is sent.
+        usleep(2_000_000)
+        child.send(signal)
+        let result = try child.wait(timeout: 120)
+        #expect(result.status == status, "\(result)")
+        #expect(result.error.contains("long.sql:2:1: error: interrupted"), "\(result)")
+        #expect(result.error.contains("long.sql rolled back"), "\(result)")
+        let tables = try project.remote(
+            cluster, "app", ["query", "SELECT count(*) FROM sqlite_schema WHERE name = 'counted'", "--mode", "list"],
+            busyTimeout: 120_000)
+        #expect(tables.output == "0\n", "\(tables)")
+    }
 }

@@ -1,5 +1,3 @@
-import CellarKit
-
 /// Keeps a database's rollback journal file from one migration's transaction to the next while a run
 /// applies them, instead of creating and deleting it for each (`PRAGMA journal_mode = PERSIST`).
 ///
@@ -10,10 +8,10 @@ import CellarKit
 /// database. The mode is a setting of the connection, not of the file; the run ends in `DELETE` mode
 /// again, which deletes the journal. Databases in another mode (WAL, TRUNCATE, …) are left as they are,
 /// and so is a mode a `transaction:false` migration set.
-enum PersistentJournal {
+package enum PersistentJournal {
     /// Runs `body` (a run of migrations) on `database` with its journal kept between transactions, when
     /// the database is in the default `DELETE` mode.
-    static func during<Result>(_ database: Database, _ body: () throws -> Result) throws -> Result {
+    package static func during<Result>(_ database: Database, _ body: () throws -> Result) throws -> Result {
         guard try database.scalar("PRAGMA main.journal_mode") == .text("delete") else { return try body() }
         try database.execute("PRAGMA main.journal_mode = PERSIST")
         defer { restoreDeleteMode(of: database) }

@@ -2,15 +2,19 @@ import CellarKit
 import Glibc
 import Synchronization
 
-/// Turns SIGINT and SIGTERM during a writing command (`migrate`, `setup`, `rollback`, `seed`, `run`)
-/// into a clean stop: the running statement is interrupted, no further statement starts, the open
-/// transaction is rolled back by the migrator or script runner, and the command exits 130 or 143.
+/// The process's one watcher of SIGINT and SIGTERM, which runs nothing inside a signal handler: the
+/// signals are blocked in the calling thread (and so in every thread started after it) and taken by
+/// one watching thread with `sigwait`. It serves two kinds of work:
 ///
-/// The signals are blocked in the calling thread and taken by one watching thread with `sigwait`, so
-/// nothing runs inside a signal handler. The watcher is started once per process; it guards every
-/// database a command is writing, several at once in a fleet (one per worker thread), and while a
-/// fleet runs a signal also stops it from starting another database.
-final class TerminationWatcher: Sendable {
+/// - A writing command (`migrate`, `setup`, `rollback`, `seed`, `run`, …) that ``guarding(_:io:_:)``
+///   a connection: a signal interrupts the running statement as the engine can
+///   (``SQLConnection/interruption``), no further statement starts, the open transaction is rolled back
+///   by the migrator or script runner, and the command exits 130 or 143. It guards every database a
+///   command is writing, several at once in a fleet (one per worker thread), and while a fleet runs a
+///   signal also stops it from starting another database.
+/// - The interactive shell (``startShell()``): Ctrl-C interrupts the statement running now, on any
+///   engine, and wakes the prompt through a pipe it polls; it never ends the shell.
+final class SignalWatcher: Sendable {
     /// What is being guarded now: each database's interrupter and cancellation flag, by a token, and
     /// the flags of running fleets.
     private let guarded = Mutex<Guarded>(Guarded())
@@ -19,8 +23,11 @@ final class TerminationWatcher: Sendable {
     /// Whether the note about a signal after the commit was written.
     private let noted = Atomic<Bool>(false)
 
+    /// The interactive shell's Ctrl-C, once ``startShell()`` was called.
+    private let shell = Mutex<ShellInterrupts?>(nil)
+
     /// The process's watcher, started on first use.
-    static let shared = TerminationWatcher()
+    static let shared = SignalWatcher()
 
     private init() {
         var signals = Self.signalSet()
@@ -31,7 +38,7 @@ final class TerminationWatcher: Sendable {
         if pthread_create(
             &thread, nil,
             { context in
-                Unmanaged<TerminationWatcher>.fromOpaque(context!).takeUnretainedValue().watch()
+                Unmanaged<SignalWatcher>.fromOpaque(context!).takeUnretainedValue().watch()
                 return nil
             }, context) == 0
         {
@@ -106,11 +113,66 @@ final class TerminationWatcher: Sendable {
         }
     }
 
+    // MARK: - The interactive shell
+
+    /// From now on, Ctrl-C interrupts the shell's running statement (``beginShellStatement(_:cancellation:)``)
+    /// and makes the returned descriptor readable (non-blocking; ``drainShellInterrupts()`` empties it),
+    /// instead of ending the process. SIGTERM still ends it (143).
+    ///
+    /// - Throws: ``SystemError`` when the pipe cannot be created.
+    func startShell() throws -> Int32 {
+        if let descriptor = shell.withLock({ $0?.readDescriptor }) { return descriptor }
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { throw SystemError(operation: "pipe", code: errno) }
+        for descriptor in descriptors {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+        }
+        shell.withLock { $0 = ShellInterrupts(readDescriptor: descriptors[0], writeDescriptor: descriptors[1]) }
+        return descriptors[0]
+    }
+
+    /// Says that a shell statement (or `.blob`) runs: Ctrl-C sets `cancellation` and interrupts it through
+    /// `interruption`, as its engine can.
+    func beginShellStatement(_ interruption: ConnectionInterruption?, cancellation: CancellationFlag?) {
+        shell.withLock { $0?.running = (interruption, cancellation) }
+    }
+
+    /// Says that no shell statement runs any more.
+    func endShellStatement() {
+        shell.withLock { $0?.running = nil }
+    }
+
+    /// Forgets the Ctrl-C presses seen so far; returns whether there were any.
+    @discardableResult
+    func drainShellInterrupts() -> Bool {
+        guard let descriptor = shell.withLock({ $0?.readDescriptor }) else { return false }
+        var byte: UInt8 = 0
+        var sawAny = false
+        while read(descriptor, &byte, 1) == 1 { sawAny = true }
+        return sawAny
+    }
+
+    /// Ctrl-C in the interactive shell: stops its statement, wakes its prompt. False when no shell runs.
+    private func interruptShell() -> Bool {
+        shell.withLock { state in
+            guard let state else { return false }
+            state.running?.1?.cancel()
+            state.running?.0?.interrupt()
+            var byte: UInt8 = 1
+            _ = write(state.writeDescriptor, &byte, 1)
+            return true
+        }
+    }
+
+    // MARK: - Watching
+
     private func watch() {
         var signals = Self.signalSet()
         while true {
             var signal: Int32 = 0
             guard sigwait(&signals, &signal) == 0 else { continue }
+            if signal == SIGINT, interruptShell() { continue }
             received.store(signal, ordering: .sequentiallyConsistent)
             guarded.withLock { target in
                 guard !target.databases.isEmpty || !target.fleets.isEmpty else {
@@ -142,7 +204,7 @@ final class TerminationWatcher: Sendable {
     }
 }
 
-/// What ``TerminationWatcher`` guards, by token.
+/// What ``SignalWatcher`` guards for commands, by token.
 private struct Guarded {
     var databases: [Int: (ConnectionInterruption, CancellationFlag)] = [:]
     var fleets: [Int: CancellationFlag] = [:]
@@ -162,6 +224,13 @@ private struct Guarded {
         fleets[nextToken] = flag
         return nextToken
     }
+}
+
+/// The interactive shell's side of the watcher: the pipe its prompt polls and the statement running.
+private struct ShellInterrupts {
+    let readDescriptor: Int32
+    let writeDescriptor: Int32
+    var running: (ConnectionInterruption?, CancellationFlag?)?
 }
 
 /// The error of a command stopped by SIGINT or SIGTERM: reported as `underlying`, exiting with `status`.
