@@ -27,7 +27,7 @@ package final class RemoteConnection: SQLConnection {
     private var transaction = TransactionState()
     package private(set) var totalChanges = 0
     /// Every request is a round trip to the leader.
-    package var isRemote: Bool { true }
+    package var requestsAreRoundTrips: Bool { true }
     /// The database's `dqlite://` URL.
     package var name: String { database.url.description }
     package var cancellation: CancellationFlag?

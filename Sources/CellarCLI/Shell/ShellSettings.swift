@@ -42,8 +42,8 @@ struct ShellSettings {
     /// The prompts `.prompt` set (nil: cellar's own).
     var prompts: (main: String, continuation: String)?
 
-    /// SPEC: the long-result view shows 40 rows, the first 20 and the last 20, where the window's
-    /// height is not known.
+    /// The long-result view (docs/shell/README.md, "Long results") shows 40 rows, the first 20 and the
+    /// last 20, where the window's height is not known.
     static let defaultMaxRows = 40
 
     /// The settings a new shell starts with. For a person at a terminal (input and output): `.mode

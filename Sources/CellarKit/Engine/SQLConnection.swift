@@ -75,7 +75,16 @@ package protocol SQLConnection: AnyObject {
 
     /// Whether every request is a round trip to a server: the migrator then asks in one read what a
     /// local engine answers in two (see ``Ledger/lookUp(_:in:)``).
-    var isRemote: Bool { get }
+    var requestsAreRoundTrips: Bool { get }
+
+    /// Whether ``rehearsalDatabase(copyingContents:)`` can copy the contents (SQLite's online backup
+    /// API): a dry run rehearses on the copy, else inside one transaction that is rolled back.
+    var makesRehearsalCopies: Bool { get }
+
+    /// Whether ``holdsWriteLock`` is read from the engine (`sqlite3_txn_state`) and SQLite's authorizer
+    /// sees each statement, so that a `transaction:false` migration's claim can ride with its own first
+    /// transaction; an engine without both claims and records in transactions of their own.
+    var tracksTransactions: Bool { get }
 
     // MARK: Capabilities
     // What callers would otherwise ask for by engine type; each has a default for an engine without it.
@@ -123,7 +132,9 @@ extension SQLConnection {
     package var holdsWriteLock: Bool { false }
 
     /// A local engine: each request is a function call.
-    package var isRemote: Bool { false }
+    package var requestsAreRoundTrips: Bool { false }
+    package var makesRehearsalCopies: Bool { false }
+    package var tracksTransactions: Bool { false }
 
     package var localDatabase: Database? { nil }
     package var lastStatementChanges: Int? { nil }

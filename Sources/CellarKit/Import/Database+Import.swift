@@ -146,7 +146,7 @@ extension SQLConnection {
 
     /// Binds the reader's fields (text, or NULL where they match `null` unquoted) and runs `insert`.
     private func insertRecord(_ reader: DelimitedRecordReader, with insert: PreparedStatement, null: [UInt8]?) throws {
-        if let database = self as? Database, let statement = insert as? Statement {
+        if let database = localDatabase, let statement = insert as? Statement {
             return try database.insertRecord(reader, with: statement, null: null)
         }
         for (offset, field) in reader.fields.enumerated() {

@@ -112,7 +112,9 @@ package enum Ledger {
     /// Whether `version` is recorded and, on a remote engine in the same request, whether any table
     /// may declare a foreign key; read inside the caller's transaction once the ledger is prepared.
     static func lookUp(_ version: Int64, in database: any SQLConnection) throws -> Lookup {
-        guard database.isRemote else { return Lookup(isApplied: try isApplied(version, in: database), mayHaveForeignKeys: true) }
+        guard database.requestsAreRoundTrips else {
+            return Lookup(isApplied: try isApplied(version, in: database), mayHaveForeignKeys: true)
+        }
         let row = try database.query(
             "SELECT EXISTS (SELECT 1 FROM main.cellar_migrations WHERE version = ?), \(ForeignKeyCheck.anyDeclarationSQL)",
             [version])[0]

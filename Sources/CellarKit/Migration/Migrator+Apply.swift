@@ -215,7 +215,7 @@ extension Migrator {
             if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
             start = WallClock.milliseconds()
         }
-        if !database.isRemote {
+        if database.tracksTransactions {
             own.wrapsStatements = true
             own.claimCommitted = { isClaimed = true }
             own.claim = { [self] in

@@ -60,13 +60,13 @@ extension Migrator {
     ///   for a migration that attaches a database.
     public func plan(_ options: Options = Options()) throws -> [MigrationOutcome] {
         let rehearsal = Migrator(
-            connection: database.isRemote ? database : try database.rehearsalCopy(), migrations: migrations,
+            connection: database.makesRehearsalCopies ? try database.rehearsalCopy() : database, migrations: migrations,
             checkpoint: checkpoint)
         rehearsal.busyTimeout = busyTimeout
         rehearsal.collectsSchemaChanges = true
         rehearsal.isRehearsal = true
         rehearsal.observer = observer
-        if database.isRemote { return try rehearsal.rehearseInRolledBackTransaction(options) }
+        if !database.makesRehearsalCopies { return try rehearsal.rehearseInRolledBackTransaction(options) }
         return try rehearsal.migrate(options)
     }
 

@@ -53,6 +53,8 @@ extension Database: SQLConnection {
     // MARK: Capabilities
 
     package var name: String { path }
+    package var makesRehearsalCopies: Bool { true }
+    package var tracksTransactions: Bool { true }
     package var localDatabase: Database? { self }
     package var lastStatementChanges: Int? { try? changes }
 

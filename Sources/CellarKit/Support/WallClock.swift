@@ -2,12 +2,16 @@ import Glibc
 
 /// Time as the migrator records it: a monotonic clock for durations, UTC for the ledger.
 package enum WallClock {
-    /// Milliseconds on the monotonic clock, for measuring durations.
+    /// Milliseconds on the monotonic clock (the standard library's `ContinuousClock`, which the dqlite
+    /// client's deadlines read too), counted from the first reading in the process: for durations and
+    /// deadlines, never for the time of day.
     package static func milliseconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+        let (seconds, attoseconds) = origin.duration(to: .now).components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
+
+    /// The instant ``milliseconds()`` counts from.
+    private static let origin = ContinuousClock.now
 
     /// Waits `milliseconds` (for polling another process's progress).
     package static func sleep(milliseconds: Int) {

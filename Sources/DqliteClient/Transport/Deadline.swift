@@ -23,11 +23,15 @@ struct Deadline: Comparable, Sendable {
 
     static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
+    /// Milliseconds on the standard library's monotonic `ContinuousClock` (the clock CellarKit's
+    /// durations read), counted from the first reading in the process.
     static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+        let (seconds, attoseconds) = origin.duration(to: .now).components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
+
+    /// The instant ``now()`` counts from.
+    private static let origin = ContinuousClock.now
 
     /// Sleeps for `milliseconds`, or less when the deadline comes first.
     func sleep(milliseconds: Int) {
