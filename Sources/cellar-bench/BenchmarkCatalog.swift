@@ -17,6 +17,7 @@ enum BenchmarkCatalog {
         ("completion", { try CompletionBenchmark.make($0) }),
         ("lint", { try LintBenchmark.lint($0) }), ("test", { try LintBenchmark.test($0) }),
         ("checkpoint", { try CheckpointBenchmark.setup($0) }),
+        ("diff", { try LintBenchmark.diff($0) }),
     ]
 
     /// The rows that write a gigabyte or more, measured only with `--huge` (or `--only`).
