@@ -79,7 +79,7 @@ struct PlanBuilder {
 
     private mutating func changeTables() throws {
         for (_, new) in pairing.pairs {
-            guard let current = try SchemaCatalog.read(from: work, tables: [SchemaCatalog.key(new.name)]).table(new.name),
+            guard let current = try SchemaCatalog.table(named: new.name, in: work),
                 current.object.normalizedSQL != new.object.normalizedSQL
             else { continue }
             if current.isVirtual || new.isVirtual {
@@ -127,7 +127,7 @@ struct PlanBuilder {
         defer { try? work.execute("RELEASE cellar_plan_alter") }
         do {
             for statement in statements { try work.execute(statement) }
-            let after = try SchemaCatalog.read(from: work, tables: [current.object.key]).table(current.name)
+            let after = try SchemaCatalog.table(named: current.name, in: work)
             if after?.object.normalizedSQL == new.object.normalizedSQL {
                 let parts = added.map { "add column \($0.name)" } + gone.map { "drop column \($0.name)" }
                 changes.append(

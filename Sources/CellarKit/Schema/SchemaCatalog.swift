@@ -119,6 +119,29 @@ struct SchemaCatalog {
         return catalog
     }
 
+    /// The table `name` of `connection`'s main database (ASCII case folded, as SQLite compares names),
+    /// read alone: what ``read(from:tables:)`` would hold for it, in a few lookups by name rather than
+    /// a read of the whole schema (the planner asks once for every table it compares). Nil when there
+    /// is no such table, or it is a virtual table's shadow table.
+    ///
+    /// - Throws: ``SQLiteError``.
+    static func table(named name: String, in connection: any SQLConnection) throws -> Table? {
+        let rows = try connection.query(
+            "SELECT type, name, tbl_name, sql, rowid FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE AND sql IS NOT NULL",
+            [name])
+        guard let row = rows.first, case .integer(let order) = row[4] else { return nil }
+        let object = Object(
+            type: row[0].ledgerText, name: row[1].ledgerText, tableName: row[2].ledgerText, sql: row[3].ledgerText, order: order)
+        let listing = try connection.query(
+            "SELECT type, wr, strict FROM pragma_table_list(?) WHERE schema = 'main'", [object.name]
+        ).first
+        let type = listing?[0].ledgerText
+        guard type != "shadow" else { return nil }
+        return Table(
+            object: object, columns: try columns(of: object.name, in: connection), isWithoutRowid: listing?[1] == .integer(1),
+            isStrict: listing?[2] == .integer(1), isVirtual: type == "virtual")
+    }
+
     private static func columns(of table: String, in connection: any SQLConnection) throws -> [Column] {
         try connection.query(
             "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid", [table]

@@ -32,7 +32,11 @@ import Testing
         try terminal.waitFor("-- rebuild wines: rating INTEGER → REAL")
         try terminal.type(".migration retype_rating")
         let screen = try terminal.waitFor("`cellar migrate` applies migrations/0002_retype_rating.sql")
-        #expect(screen.hasSuffix("app>"), "the transaction mark is gone: \(screen)")
+        #expect(screen.contains("\nmigrations/0002_retype_rating.sql\nrolled back the open transaction"), "\(screen)")
+        // The prompt after it has lost the transaction mark (`app*>` while the transaction was open).
+        try terminal.waitUntil("the prompt without the transaction mark") {
+            $0.hasSuffix("migrations/0002_retype_rating.sql\napp>")
+        }
         try terminal.type(".quit")
         try terminal.waitFor("[exit 0]")
 
