@@ -8,6 +8,7 @@ enum BenchmarkCatalog {
         ("run", { try runInsertScript($0) }), ("csv", { try queryDatabaseRows($0, mode: "csv") }),
         ("box", { try queryDatabaseRows($0, mode: "box") }), ("migrate", { try MigrateBenchmark.make($0) }),
         ("own-transactions", { try MigrateBenchmark.ownTransactions($0) }),
+        ("own-statements", { try MigrateBenchmark.ownStatements($0) }),
         ("version", { version($0) }), ("long-line", { try runLongLineScript($0) }), ("huge", { try runHugeScript($0) }),
         ("blob-put", { try BlobBenchmark.put($0) }), ("blob-get", { try BlobBenchmark.get($0) }),
         ("fleet-migrate", { try DeploymentBenchmarks.fleetMigrate($0) }),

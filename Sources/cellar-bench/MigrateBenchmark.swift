@@ -42,24 +42,42 @@ enum MigrateBenchmark {
     /// `BEGIN`/`COMMIT` (as real histories do), migrated by cellar against the same files piped into
     /// sqlite3 one after another. cellar writes each file's claim and ledger row inside its transaction.
     static func ownTransactions(_ context: BenchmarkContext, migrationCount: Int = 100) throws -> Benchmark {
-        let migrations = context.file("own-migrations")
+        try transactionFalseHistory(
+            context, prefix: "own", migrationCount: migrationCount,
+            name: "`cellar migrate` of 100 transaction:false files, each its own BEGIN/COMMIT"
+        ) { "BEGIN;\n\(migration($0))COMMIT;\n" }
+    }
+
+    /// The other shape of such a history: `transaction:false` files of statements on their own, each
+    /// committing by itself in sqlite3. cellar writes each file's claim with its first statement and its
+    /// ledger row with its last.
+    static func ownStatements(_ context: BenchmarkContext, migrationCount: Int = 100) throws -> Benchmark {
+        try transactionFalseHistory(
+            context, prefix: "statements", migrationCount: migrationCount,
+            name: "`cellar migrate` of 100 transaction:false files of statements on their own", body: migration)
+    }
+
+    private static func transactionFalseHistory(
+        _ context: BenchmarkContext, prefix: String, migrationCount: Int, name: String, body: (Int) -> String
+    ) throws -> Benchmark {
+        let migrations = context.file("\(prefix)-migrations")
         mkdir(migrations, 0o755)
-        var script = try FileWriter(path: context.file("own-migrations.sql"))
+        var script = try FileWriter(path: context.file("\(prefix)-migrations.sql"))
         for index in 1...migrationCount {
-            let sql = "-- migrate:up transaction:false\nBEGIN;\n\(migration(index))COMMIT;\n"
-            try FileContents.write(Array(sql.utf8), to: "\(migrations)/\(WallClock.pad(index, to: 4))_own_\(index).sql")
+            let sql = "-- migrate:up transaction:false\n\(body(index))"
+            try FileContents.write(Array(sql.utf8), to: "\(migrations)/\(WallClock.pad(index, to: 4))_\(prefix)_\(index).sql")
             try script.write(sql)
         }
         try script.close()
-        let cellarDatabase = context.file("own-cellar.db")
-        let sqliteDatabase = context.file("own-sqlite.db")
+        let cellarDatabase = context.file("\(prefix)-cellar.db")
+        let sqliteDatabase = context.file("\(prefix)-sqlite.db")
         return Benchmark(
-            name: "`cellar migrate` of 100 transaction:false files, each its own BEGIN/COMMIT", timeTarget: 1.0,
+            name: name, timeTarget: 1.0,
             memoryTarget: nil,
             cellar: BenchmarkCommand(
                 executable: context.cellarPath, arguments: ["migrate", "-q", "-d", cellarDatabase, "-m", migrations]),
             sqlite: BenchmarkCommand(
-                executable: context.sqlitePath, arguments: [sqliteDatabase], inputPath: context.file("own-migrations.sql")),
+                executable: context.sqlitePath, arguments: [sqliteDatabase], inputPath: context.file("\(prefix)-migrations.sql")),
             reset: {
                 BenchmarkContext.remove(cellarDatabase)
                 BenchmarkContext.remove(sqliteDatabase)

@@ -4,7 +4,7 @@ import Glibc
 /// performance table (docs/internals/performance.md) for the static release `cellar` built beside it, measured against the sqlite3 CLI
 /// in the same run. `--huge` adds the 1 GB script row and the 1 GB `blob put` and `blob get` rows (they
 /// write about 5 GB under /tmp); `--only` measures just the rows it names (`run`, `csv`, `box`,
-/// `migrate`, `own-transactions`, `version`, `long-line`, `huge`, `blob-put`, `blob-get`, `fleet-migrate`, `fleet-status`,
+/// `migrate`, `own-transactions`, `own-statements`, `version`, `long-line`, `huge`, `blob-put`, `blob-get`, `fleet-migrate`, `fleet-status`,
 /// `dump`, `completion`).
 var runs = 5
 var includeHugeScript = false
