@@ -103,13 +103,36 @@ extension SQLLexer {
 
     /// `X'` hex digits `'`; anything else up to the next quote makes it illegal.
     private static func blob(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> SQLToken {
-        var end = scan(bytes, from: start + 2, while: isHexDigit)
+        var end = scan(bytes, from: hexDigitWords(bytes, from: start + 2), while: isHexDigit)
         if byteAt(bytes, end) == UInt8(ascii: "'"), (end - start) % 2 == 0 {
             return SQLToken(kind: .blob, range: start..<end + 1)
         }
         end = scan(bytes, from: end) { $0 != UInt8(ascii: "'") }
         guard byteAt(bytes, end) == UInt8(ascii: "'") else { return SQLToken(kind: .blob, range: start..<end, isOpen: true) }
         return SQLToken(kind: .illegal, range: start..<end + 1)
+    }
+
+    /// The offset of the first 8-byte word from `start` on that is not all hex digits: a blob literal
+    /// (a one-line dump's `X'…'` may be hundreds of megabytes) is checked eight bytes at a time, each
+    /// byte tested for `0-9` and, lowercased, `a-f` by subtracting within its own byte.
+    private static func hexDigitWords(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let raw = UnsafeRawPointer(bytes.baseAddress) else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = ones &* 0x80
+        /// The high bit of each byte (all below 0x80) that is at least `low` and at most `top`.
+        func within(_ word: UInt64, _ low: UInt8, _ top: UInt8) -> UInt64 {
+            ((word | high) &- ones &* UInt64(low)) & ((ones &* UInt64(top) | high) &- word) & high
+        }
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            guard word & high == 0 else { break }
+            let digits = within(word, UInt8(ascii: "0"), UInt8(ascii: "9"))
+            let hex = digits | within(word | ones &* 0x20, UInt8(ascii: "a"), UInt8(ascii: "f"))
+            guard hex == high else { break }
+            index += 8
+        }
+        return index
     }
 
     /// Digits with an optional fraction and exponent, or `0x` and hex digits; identifier bytes stuck

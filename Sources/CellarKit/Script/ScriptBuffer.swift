@@ -88,10 +88,18 @@ struct ScriptBuffer: LocatableText {
         }
         let result: EncodingError? = bytes.withUnsafeBufferPointer { buffer in
             var index = validated
+            let raw = UnsafeRawPointer(buffer.baseAddress)
             while index < buffer.count {
                 let byte = buffer[index]
                 if byte >= 0x20, byte < 0x80 {
                     index += 1
+                    // Eight printable ASCII bytes at a time (no high bit, none below 0x20): nothing to check.
+                    while let raw, index + 8 <= buffer.count {
+                        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        let ones: UInt64 = 0x0101_0101_0101_0101
+                        guard word & (ones &* 0x80) == 0, (word &- ones &* 0x20) & ~word & (ones &* 0x80) == 0 else { break }
+                        index += 8
+                    }
                     continue
                 }
                 if byte == 0 {

@@ -128,6 +128,31 @@ import Testing
         }
     }
 
+    /// Blob literals are read eight bytes at a time: long ones with a byte that is no hex digit at
+    /// every place of a word (the neighbours of `0-9`, `a-f` and `A-F`, a multi-byte one, the closing
+    /// quote early) are refused exactly when SQLite refuses them, and accepted whole otherwise.
+    @Test func longBlobLiteralsEndWhereSQLiteSaysTheyDo() throws {
+        let database = try Database(path: ":memory:")
+        for bad in ["/", ":", "@", "G", "`", "g", "é", "'"] {
+            for length in [16, 17, 24, 31] {
+                for place in 0..<length {
+                    var digits = Array(repeating: "0aF9", count: 8).joined().prefix(length).map(String.init)
+                    digits[place] = bad
+                    let text = "SELECT X'\(digits.joined())'"
+                    let bytes = Array(text.utf8)
+                    let tokens = SQLLexer(bytes).tokens()
+                    var isRefused = false
+                    do { _ = try database.prepare(text) } catch { isRefused = true }
+                    let isIllegal = tokens.contains(where: \.isIllegal) || tokens.contains(where: \.isOpen)
+                    #expect(isIllegal == isRefused, "\(text)")
+                }
+            }
+            let whole = "SELECT X'\(String(repeating: "0123456789abcdefABCDEF", count: 8))'"
+            let bytes = Array(whole.utf8)
+            #expect(SQLLexer(bytes).tokens().last.map { $0.kind == .blob && $0.range.count == bytes.count - 7 } == true)
+        }
+    }
+
     @Test func keywordsAreSQLitesOwn() {
         #expect(SQLLexer.keywords.contains("RETURNING"))
         #expect(SQLLexer.keywords.contains("SELECT"))

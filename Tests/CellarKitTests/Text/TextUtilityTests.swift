@@ -24,6 +24,27 @@ import Testing
         }
     }
 
+    /// The walker reads eight bytes at a time: on texts long enough for that, with newlines and
+    /// multi-byte characters at every place in a word, it agrees with counting byte by byte.
+    @Test func theWordAtATimeWalkerAgreesWithCountingByteByByte() {
+        let pieces = ["a", "\n", "é", "葡", "🍷", "\r\n", "xyz", "\n\n", "        "]
+        var generator = SplitMix(seed: 26)
+        for _ in 0..<300 {
+            var text = ""
+            for _ in 0..<Int(generator.next() % 40) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            let bytes = Array(text.utf8)
+            var expected = SourceLocation(line: 3, column: 5)
+            for byte in bytes {
+                if byte == UInt8(ascii: "\n") {
+                    expected = SourceLocation(line: expected.line + 1, column: 1)
+                } else if byte & 0xC0 != 0x80 {
+                    expected.column += 1
+                }
+            }
+            #expect(SourceLocation(line: 3, column: 5).advanced(over: bytes) == expected, "\(bytes)")
+        }
+    }
+
     @Test func lineTextDropsTheTerminatorIncludingCR() {
         #expect(SourceLocation.lineText(2, in: "one\r\ntwo\r\nthree") == "two")
         #expect(SourceLocation.lineText(4, in: "one\ntwo") == nil)
@@ -51,5 +72,18 @@ import Testing
         ] as [([UInt8], Int?)])
     func firstInvalidByteIsFound(bytes: [UInt8], expected: Int?) {
         #expect(bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) } == expected)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failure repeats.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }
