@@ -15,6 +15,10 @@ public func run(_ arguments: [String], io: IO) -> Int32 {
         status = try dispatch(arguments, table: table, parser: parser, io: io) { usesColor = $0.usesColor }
         // What is still buffered is part of the result: failing to write it fails the command.
         try io.output.flush()
+    } catch let requested as RequestedExit {
+        try? io.output.flush()
+        try? io.error.flush()
+        return requested.status
     } catch {
         // A command line that did not parse still says what `--color` it asked for.
         let color = usesColor ?? ColorChoice.lastGiven(in: arguments)?.forcedColor

@@ -47,7 +47,12 @@ enum ShellCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         var io = invocation.io
         let arguments = invocation.arguments
-        if arguments.has("batch") { io.isInputTerminal = false }
+        // The last of -batch and -interactive wins, as in sqlite3.
+        switch arguments.lastFlag(of: "batch", "interactive") {
+        case "batch": io.isInputTerminal = false
+        case "interactive": io.isInputTerminal = true
+        default: break
+        }
         var configuration = invocation.configuration
         if let file = arguments.positionals.first {
             guard arguments.value(GlobalOptions.database.option.long) == nil else {
@@ -78,8 +83,7 @@ enum ShellCommand: Command {
             guard session.runLines(of: LineReader(BufferSource(command + "\n")), path: "<-cmd \(index + 1)>") == .proceed,
                 !session.hadError || !session.settings.bails
             else {
-                session.finish()
-                return .failure
+                return try finish(session, status: session.requestedExitStatus == nil ? .failure : .success)
             }
         }
         let statements = arguments.positionals.dropFirst()
@@ -89,8 +93,7 @@ enum ShellCommand: Command {
                 let flow = session.runLines(of: LineReader(BufferSource(text + "\n")), path: "<argument \(index + 2)>")
                 if flow == .stop || session.hadError { break }
             }
-            session.finish()
-            return session.hadError ? .failure : .success
+            return try finish(session, status: session.hadError ? .failure : .success)
         } else if io.isInputTerminal {
             let shown = ControlCharacterEscaping.escape(path)
             let opened =
@@ -100,9 +103,15 @@ enum ShellCommand: Command {
             _ = session.runLines(of: LineReader(io.input), path: "<stdin>")
             if (try? session.connection.isAutocommit) == false { _ = session.requestQuit() }
         }
-        session.finish()
         // At a terminal the errors were seen as they happened; quitting is a success (as in sqlite3).
-        return session.hadError && !io.isInputTerminal ? .failure : .success
+        return try finish(session, status: session.hadError && !io.isInputTerminal ? .failure : .success)
+    }
+
+    /// Closes the session's output; the status `.exit CODE` asked for, else `status`.
+    private static func finish(_ session: ShellSession, status: ExitStatus) throws -> ExitStatus {
+        session.finish()
+        if let requested = session.requestedExitStatus { throw RequestedExit(status: requested) }
+        return status
     }
 
     /// The database file (created when missing), or the dqlite database through its cluster's leader.

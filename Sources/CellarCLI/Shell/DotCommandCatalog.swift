@@ -43,10 +43,17 @@ enum DotCommandCatalog {
         DotCommand("echo", "on|off", arity: 1...1, help: "Write each command before it runs") {
             $0.settings.echoes = $0.onOff($1)
         },
-        DotCommand("eqp", "on|off", arity: 1...1, help: "Show the query plan as a tree before each result") {
-            $0.settings.showsPlan = $0.onOff($1)
+        DotCommand(
+            "eqp", "on|off|trigger|full", arity: 1...1,
+            help: "Show the query plan as a tree before each result (trigger: with triggers'; full: and EXPLAIN)"
+        ) { $0.setPlanDisplay($1) },
+        DotCommand("exit", "[CODE]", help: "Leave the shell, with exit status CODE when it is not 0") {
+            session, line in session.requestExit(code: line.arguments.first) ? .quit : .succeeded
         },
-        DotCommand("exit", help: "Leave the shell (same as .quit)") { session, _ in session.requestQuit() ? .quit : .succeeded },
+        DotCommand(
+            "explain", "[on|off|auto]",
+            help: "Lay results out as EXPLAIN listings (on), never (off), or for EXPLAIN only (auto, the default)"
+        ) { $0.setExplain($1) },
         DotCommand("fullschema", arity: 0...0, help: "Show the schema and the ANALYZE statistics (sqlite_stat tables)") {
             session, _ in
             try session.showFullSchema()

@@ -20,7 +20,7 @@ enum SQLite3Options {
                 "cmd", value: "command", repeatable: true, help: "Run COMMAND (SQL or a dot-command) before the input."),
             OptionSpec("echo", help: "Write each command before it runs (as .echo on)."),
             OptionSpec("batch", help: "Read standard input as a script even from a terminal: no prompts."),
-            OptionSpec("interactive", help: "Accepted for sqlite3's sake; the shell is interactive when input is a terminal."),
+            OptionSpec("interactive", help: "Prompt and read with line editing even when standard input is not a terminal."),
             OptionSpec("readonly", help: "Open the database read-only."),
         ]
 

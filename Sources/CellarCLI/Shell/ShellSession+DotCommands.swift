@@ -68,6 +68,16 @@ extension ShellSession {
         mayDropTransaction(by: "quit")
     }
 
+    /// `.exit [CODE]`: as `.quit`, and a CODE that sqlite3 reads as a number other than 0 becomes
+    /// the exit status and ends every `.read` file too (sqlite3 calls `exit(CODE)`).
+    func requestExit(code: String?) -> Bool {
+        guard requestQuit() else { return false }
+        let number = code.map(DotCommandLine.integerValue) ?? 0
+        // exit() keeps the low byte: `.exit -1` is 255, `.exit 300` is 44, as in sqlite3.
+        if number != 0 { requestedExitStatus = Int32(truncatingIfNeeded: number) & 0xff }
+        return true
+    }
+
     /// Whether `action` (`quit`, `.open`) may end the connection's open transaction, if any. A person
     /// is warned once and must ask again (then it is rolled back); piped input rolls it back with a
     /// warning.
@@ -245,6 +255,7 @@ extension ShellSession {
         readDepth += 1
         defer { readDepth -= 1 }
         _ = runLines(of: LineReader(BufferSource(text)), path: path)
+        if requestedExitStatus != nil { return .quit }
         return errorCount == errorsBefore ? .succeeded : .failed
     }
 

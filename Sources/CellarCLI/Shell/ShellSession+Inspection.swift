@@ -1,39 +1,9 @@
 import CellarKit
 import Glibc
 
-/// sqlite3's `.eqp`, `.stats`, `.timeout`, `.fullschema`, `.dbinfo` and `.lint fkey-indexes`.
+/// sqlite3's `.stats`, `.timeout`, `.fullschema`, `.dbinfo` and `.lint fkey-indexes`.
 extension ShellSession {
     // MARK: - Per statement
-
-    /// `.eqp on`: the plan of the statement `sql`, as sqlite3 draws it, before its result.
-    func showPlan(of sql: String, on connection: some SQLConnection) throws {
-        guard !sql.drop(while: \.isWhitespace).lowercased().hasPrefix("explain") else { return }
-        let explain = try connection.prepareSingle("EXPLAIN QUERY PLAN " + sql)
-        if explain.parameterCount > 0 {
-            for index in 1...explain.parameterCount {
-                guard let name = explain.parameterName(at: index), let value = parameters[name] else { continue }
-                try explain.bind(value, at: index)
-            }
-        }
-        var nodes: [(id: Int64, parent: Int64, detail: String)] = []
-        while try explain.step() {
-            let values = explain.values
-            guard values.count >= 4, case .integer(let id) = values[0], case .integer(let parent) = values[1] else { continue }
-            nodes.append((id, parent, values[3].textValue ?? ""))
-        }
-        guard !nodes.isEmpty else { return }
-        writeOutput("QUERY PLAN")
-        writePlan(nodes, parent: 0, indent: "")
-    }
-
-    private func writePlan(_ nodes: [(id: Int64, parent: Int64, detail: String)], parent: Int64, indent: String) {
-        let children = nodes.filter { $0.parent == parent }
-        for (index, child) in children.enumerated() {
-            let isLast = index == children.count - 1
-            writeOutput(indent + (isLast ? "`--" : "|--") + shown(child.detail))
-            writePlan(nodes, parent: child.id, indent: indent + (isLast ? "   " : "|  "))
-        }
-    }
 
     /// `.stats on`: SQLite's counters for `statement` and the connection, in sqlite3's words.
     func showStats(of statement: Statement) throws {

@@ -82,8 +82,9 @@ extension ShellSession {
         // The name as it was given, as sqlite3 shows it.
         let file = databaseName
         let rows: [(String, String)] = [
-            ("echo", onOff(settings.echoes)), ("eqp", onOff(settings.showsPlan)), ("explain", "auto"),
-            ("headers", onOff(render.resolvedShowsHeaders)), ("mode", settings.isAutoMode ? "auto" : render.mode.rawValue),
+            ("echo", onOff(settings.echoes)), ("eqp", settings.plan.rawValue), ("explain", settings.explain.rawValue),
+            ("headers", onOff(render.resolvedShowsHeaders)),
+            ("mode", settings.explain == .on ? "explain" : settings.isAutoMode ? "auto" : render.mode.rawValue),
             ("nullvalue", Self.quoted(render.nullValue)), ("output", redirectionPath ?? "stdout"),
             ("colseparator", Self.quoted(render.columnSeparator ?? render.mode.defaultColumnSeparator)),
             ("rowseparator", Self.quoted(render.rowSeparator ?? render.mode.defaultRowSeparator)),

@@ -30,6 +30,8 @@ final class ShellSession {
     private(set) var errorCount = 0
     /// Whether any statement or command has failed.
     var hadError: Bool { errorCount > 0 }
+    /// The exit status `.exit CODE` asked for (nil: the shell's own).
+    var requestedExitStatus: Int32?
     /// How many statements Ctrl-C has interrupted.
     private(set) var interruptCount = 0
     /// Whether input comes from a person at a terminal (who can be asked before quitting).
@@ -216,8 +218,8 @@ final class ShellSession {
                 try bindParameters(prepared.statement)
                 watchInterrupts(of: connection)
                 defer { stopWatchingInterrupts(of: connection) }
-                if settings.showsPlan { try showPlan(of: prepared.statement.sql, on: connection) }
-                try printResult(of: prepared.statement)
+                try showPlan(of: prepared.statement, on: connection)
+                if try !printExplained(prepared.statement) { try printResult(of: prepared.statement) }
             } catch {
                 try? output.flush()
                 report(error, in: sql, path: path, firstLine: firstLine, offset: prepared.startOffset)

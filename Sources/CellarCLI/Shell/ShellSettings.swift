@@ -35,8 +35,10 @@ struct ShellSettings {
     let isSafe: Bool
     /// Whether each command is written to the output before it runs (`.echo`).
     var echoes = false
-    /// Whether the query plan is shown before each statement's result (`.eqp`).
-    var showsPlan = false
+    /// What is shown before each statement's result (`.eqp`).
+    var plan = ShellSession.PlanDisplay.off
+    /// How `EXPLAIN` and other results are laid out (`.explain`).
+    var explain = ShellSession.ExplainLayout.auto
     /// Whether SQLite's counters are shown after each statement (`.stats`).
     var showsStats = false
     /// The prompts `.prompt` set (nil: cellar's own).

@@ -33,6 +33,10 @@ public final class Statement {
     /// Whether the statement makes no direct change to the database file (<https://sqlite.org/c3ref/stmt_readonly.html>).
     public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
+    /// 1 for an `EXPLAIN` statement, 2 for `EXPLAIN QUERY PLAN`, 0 otherwise
+    /// (<https://sqlite.org/c3ref/stmt_isexplain.html>).
+    public var explainKind: Int { Int(sqlite3_stmt_isexplain(handle)) }
+
     // MARK: - Stepping
 
     /// Advances to the next row.

@@ -15,10 +15,13 @@ import Testing
         let input: String
         /// Files written into the test's folder first; `DIR/` in the input names that folder.
         let files: [String: String]
-        init(_ arguments: [String], _ input: String = "", files: [String: String] = [:]) {
+        /// Whether the exit status must be sqlite3's exactly (`.exit CODE`), not just agree on failure.
+        let comparesStatus: Bool
+        init(_ arguments: [String], _ input: String = "", files: [String: String] = [:], comparesStatus: Bool = false) {
             self.arguments = arguments
             self.input = input
             self.files = files
+            self.comparesStatus = comparesStatus
         }
         var testDescription: String { (arguments + [input.debugDescription]).joined(separator: " ") }
     }
@@ -92,6 +95,45 @@ import Testing
         ),
     ]
 
+    static let explainSchema =
+        "CREATE TABLE t(a INTEGER PRIMARY KEY, b);\nCREATE TABLE u(x);\n"
+        + "CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO u SELECT b FROM t WHERE b>new.b; END;\n"
+
+    /// The items of issue 25 added after the defects: `.exit CODE`, `.explain`, `.eqp trigger|full`, …
+    static let features: [Case] = [
+        Case(["DB"], ".exit 3\nSELECT 9;\n", comparesStatus: true),
+        Case(["DB"], ".exit abc\nSELECT 9;\n", comparesStatus: true),
+        Case(["DB"], ".exit 3 4\n", comparesStatus: true), Case(["DB"], ".exit -1\n", comparesStatus: true),
+        Case(["DB"], ".exit 300\n", comparesStatus: true), Case(["DB"], ".quit 3\nSELECT 9;\n", comparesStatus: true),
+        Case(["DB"], "SELECT nope;\n.exit\n", comparesStatus: true),
+        Case(["DB"], "SELECT nope;\n.exit 5\n", comparesStatus: true),
+        Case(["DB", "SELECT 1", ".exit 4", "SELECT 2"], comparesStatus: true),
+        Case(["DB"], ".read DIR/x.sql\nSELECT 2;\n", files: ["x.sql": "SELECT 1;\n.exit 6\nSELECT 3;\n"], comparesStatus: true),
+        Case(["DB"], ".read DIR/x.sql\nSELECT 2;\n", files: ["x.sql": "SELECT 1;\n.quit\nSELECT 3;\n"]),
+        // `.explain`: the listing of EXPLAIN (loops indented, a trigger's program after), the tree of
+        // EXPLAIN QUERY PLAN, and on/off.
+        Case(
+            ["DB"],
+            explainSchema + "EXPLAIN SELECT * FROM t, u WHERE x=b ORDER BY b;\n"
+                + "EXPLAIN SELECT * FROM t WHERE b IN (SELECT x FROM u) AND a > (SELECT max(rowid) FROM u WHERE x = t.b);\n"
+                + "EXPLAIN WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM c WHERE n<5) SELECT n FROM c;\n"
+                + "EXPLAIN SELECT b, count(*) FROM t GROUP BY b HAVING count(*) > 1 ORDER BY 2 DESC LIMIT 3;\n"
+                + "EXPLAIN INSERT INTO t VALUES(3,2);\nEXPLAIN QUERY PLAN SELECT * FROM t, u WHERE x=b;\n"),
+        Case(
+            ["DB"],
+            explainSchema + ".explain on\nSELECT 1 AS a, NULL, 'long text here ok', 4,5,6,7,8,9,10;\n.show\n"
+                + "EXPLAIN QUERY PLAN SELECT * FROM t;\nEXPLAIN SELECT 1;\n.explain off\nEXPLAIN SELECT 1;\n"
+                + "EXPLAIN QUERY PLAN SELECT * FROM t;\n.explain\n.show\n.explain auto\n.show\n.explain bogus\n.show\n"),
+        Case(["-csv", "DB"], explainSchema + "EXPLAIN SELECT 1;\n.explain on\nSELECT 1, 2;\n.explain 1 2\n"),
+        // `.eqp`: on shows no trigger's plan, trigger does (its name in place of QUERY PLAN), full adds
+        // the EXPLAIN listing; none for a statement that is an EXPLAIN.
+        Case(
+            ["DB"],
+            explainSchema + ".eqp on\nINSERT INTO t VALUES(1,2);\n.eqp trigger\nINSERT INTO t VALUES(2,2);\nSELECT 1;\n"
+                + "SELECT * FROM t ORDER BY b;\n.show\n.eqp full\nSELECT * FROM t, u WHERE x=b ORDER BY b;\n"
+                + "INSERT INTO t VALUES(3,2);\nEXPLAIN SELECT 1;\nEXPLAIN QUERY PLAN SELECT 1;\n.show\n.eqp off\nSELECT 2;\n"),
+    ]
+
     private func compare(_ testCase: Case) throws {
         let folder = TemporaryDirectory()
         let environment = ["HOME": folder.path]
@@ -105,6 +147,9 @@ import Testing
             environment: environment)
         let expected = reference.output.replacing(folder.file("s.db"), with: folder.file("c.db"))
         #expect(run.output == expected, "sqlite3: \(reference.error)\ncellar: \(run.error)")
+        if testCase.comparesStatus {
+            #expect(run.status == reference.status, "sqlite3: \(reference.error)\ncellar: \(run.error)")
+        }
         #expect(
             (run.status == 0) == (reference.status == 0),
             "sqlite3 \(reference.status): \(reference.error)\ncellar \(run.status): \(run.error)")
@@ -115,6 +160,8 @@ import Testing
     @Test(arguments: modes) func mode(_ testCase: Case) throws { try compare(testCase) }
 
     @Test(arguments: fixes) func fix(_ testCase: Case) throws { try compare(testCase) }
+
+    @Test(arguments: features) func feature(_ testCase: Case) throws { try compare(testCase) }
 
     /// `-header` once parsed as `-h` with letters after it: help, and exit 0 having run nothing.
     @Test func aFlagsLetterWithMoreAfterItIsNeverThatFlag() {
