@@ -29,6 +29,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
         ),
@@ -52,7 +57,7 @@ let package = Package(
         ),
         .target(
             name: "CellarCLI",
-            dependencies: ["CellarKit", "CellarDqlite", usesLibedit ? "CLibedit" : "CReadline"],
+            dependencies: ["CellarKit", "CellarDqlite", "CZlib", usesLibedit ? "CLibedit" : "CReadline"],
             swiftSettings: strictSettings + (usesLibedit ? [.define("CELLAR_LIBEDIT")] : [])
         ),
         .executableTarget(

@@ -119,11 +119,16 @@ enum ShellCommand: Command {
         let isSafe = invocation.arguments.has("safe")
         guard DqliteURL.isDqlite(configuration.databasePath) else {
             let opener = DatabaseOpener(configuration)
-            guard invocation.arguments.has("readonly") else {
-                return try opener.openOrCreate(defensive: true, fileFunctions: true, safe: isSafe)
+            let database: Database
+            if invocation.arguments.has("readonly") {
+                let options = opener.options(mode: .readOnly, defensive: true, fileFunctions: true, safe: isSafe)
+                database = try opener.open(configuration.databasePath, options: options)
+            } else {
+                database = try opener.openOrCreate(defensive: true, fileFunctions: true, safe: isSafe)
             }
-            let options = opener.options(mode: .readOnly, defensive: true, fileFunctions: true, safe: isSafe)
-            return try opener.open(configuration.databasePath, options: options)
+            // sqlite3's shell offers sqlar_compress and sqlar_uncompress to SQL too.
+            try SQLArchiveFunctions.register(on: database)
+            return database
         }
         if isSafe {
             throw CommandFailure(

@@ -6,6 +6,13 @@ enum DotCommandCatalog {
     /// Every dot-command, in `.help` order.
     static let entries: [DotCommand] = [
         DotCommand(
+            "archive", "-c|-u|-i|-r|-t|-x [-v] [-f ARCHIVE] [-C DIR] [FILE…]", aliases: ["ar"],
+            help: "SQLite archives (sqlar, zlib) as sqlite3's: create, update, insert, remove, list, extract",
+            refusedWhenSafe: true, writesFiles: true, completion: .paths,
+            cluster: .refused(
+                "keeps the archive's files compressed with sqlar_compress, a function of this process that a dqlite node lacks")
+        ) { try $0.archive($1) },
+        DotCommand(
             "backup", "[main] FILE", arity: 1...2,
             help: "Copy the database to FILE (SQLite's backup API; FILE is replaced whole)", refusedWhenSafe: true,
             writesFiles: true, completion: .paths, cluster: .needsBackupAPI
