@@ -44,7 +44,7 @@ enum DotCommandCatalog {
             help: "The proved SQL from the schema the session opened with to the schema now (as cellar diff)"
         ) { try $0.showSchemaDiff($1) },
         DotCommand(
-            "dump", "[--data-only|--schema-only] [PATTERN…]",
+            "dump", ShellSession.dumpUsage,
             help: "The database, or the tables matching the LIKE patterns, as SQL", completion: .tables
         ) { try $0.dump($1) },
         DotCommand("echo", "on|off", arity: 1...1, help: "Write each command before it runs") {
@@ -72,8 +72,9 @@ enum DotCommandCatalog {
             $0.showHelp($1)
         },
         DotCommand(
-            "import", "[--csv] [--skip N] FILE TABLE",
-            help: "Insert FILE's records into TABLE (created from the header row if missing)", refusedWhenSafe: true,
+            "import", "[--csv|--ascii] [--skip N] [--schema S] FILE|'|COMMAND' TABLE",
+            help: "Insert FILE's records (or COMMAND's output) into TABLE (created from the header row if missing)",
+            refusedWhenSafe: true,
             completion: .paths
         ) { try $0.importFile($1) },
         DotCommand(

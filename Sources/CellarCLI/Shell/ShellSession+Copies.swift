@@ -5,20 +5,25 @@ import Glibc
 extension ShellSession {
     /// `.dump [--data-only] [PATTERN…]`: the database, or the tables matching the `LIKE` patterns, as
     /// SQL, written by CellarKit's dump engine (the one `cellar dump` uses).
+    static let dumpUsage = "[--data-only|--schema-only] [--preserve-rowids] [--newlines] [--nosys] [PATTERN…]"
+
     func dump(_ command: DotCommandLine) throws {
         var patterns: [String] = []
-        var content = DumpOptions.Content.schemaAndData
+        var options = DumpOptions(escapesControlCharacters: isOutputTerminal)
         for argument in command.arguments {
             switch argument {
-            case "--data-only", "-data-only": content = .dataOnly
-            case "--schema-only", "-schema-only": content = .schemaOnly
+            case "--data-only", "-data-only": options.content = .dataOnly
+            case "--schema-only", "-schema-only": options.content = .schemaOnly
+            case "--preserve-rowids", "-preserve-rowids": options.preservesRowids = true
+            case "--newlines", "-newlines": options.keepsNewlines = true
+            case "--nosys", "-nosys": options.omitsSystemTables = true
             case let option where option.hasPrefix("-"):
-                throw DotCommandError("unknown option '\(option)' (Usage: .dump [--data-only|--schema-only] [PATTERN…])")
+                throw DotCommandError("unknown option '\(option)' (Usage: .dump \(Self.dumpUsage))")
             default: patterns.append(argument)
             }
         }
         try output.flush()
-        let options = DumpOptions(tablePatterns: patterns, content: content, escapesControlCharacters: isOutputTerminal)
+        options.tablePatterns = patterns
         do {
             try connection.dumpSQL(to: output, options: options)
         } catch let error as DumpError {

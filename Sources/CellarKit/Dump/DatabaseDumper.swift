@@ -30,7 +30,7 @@ struct DatabaseDumper<Connection: SQLConnection> {
             try dumpTable(table)
             try output.flushIfFull()
         }
-        if !isWholeDatabase, options.includesData { try dumpSequenceRows(of: tables) }
+        if !isWholeDatabase, options.includesData, !options.omitsSystemTables { try dumpSequenceRows(of: tables) }
         if options.includesSchema {
             for sql in try otherObjects() { appendStatement(sql) }
         }
@@ -105,13 +105,13 @@ struct DatabaseDumper<Connection: SQLConnection> {
     }
 
     private mutating func dumpTable(_ table: Table) throws {
-        if table.name == "sqlite_sequence" {
+        if table.name == "sqlite_sequence", !options.omitsSystemTables {
             guard options.includesData else { return }
             output.append("DELETE FROM sqlite_sequence;\n")
-            try dumpRows(of: table.name, selecting: "*")
-        } else if table.name.hasPrefix("sqlite_stat") {
+            try dumpRows(of: table.name)
+        } else if table.name.hasPrefix("sqlite_stat"), !options.omitsSystemTables {
             if options.includesSchema { output.append("ANALYZE sqlite_schema;\n") }
-            if options.includesData { try dumpRows(of: table.name, selecting: "*") }
+            if options.includesData { try dumpRows(of: table.name) }
         } else if table.name.hasPrefix("sqlite_") {
             return
         } else if table.sql.hasPrefix("CREATE VIRTUAL TABLE") {
@@ -127,7 +127,7 @@ struct DatabaseDumper<Connection: SQLConnection> {
             output.append(");\n")
         } else {
             if options.includesSchema { appendCreateTable(table.sql) }
-            if options.includesData { try dumpRows(of: table.name, selecting: try insertableColumns(of: table.name)) }
+            if options.includesData { try dumpRows(of: table.name) }
         }
     }
 
@@ -141,19 +141,51 @@ struct DatabaseDumper<Connection: SQLConnection> {
         }
     }
 
-    /// The columns an `INSERT` without a column list fills: every column but the generated ones.
-    private func insertableColumns(of table: String) throws -> String {
-        let rows = try database.query("SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0 ORDER BY cid", [table])
-        return rows.map { "\"" + $0[0].textValue.replacing("\"", with: "\"\"") + "\"" }.joined(separator: ",")
+    /// The columns an `INSERT` without a column list fills: every column but the generated ones;
+    /// with ``DumpOptions/preservesRowids``, the rowid first under a name no column has (`rowid`,
+    /// else `_rowid_`, else `oid`, as sqlite3 picks it), for a table whose rowid is not a column.
+    private func insertableColumns(of table: String) throws -> (sql: String, keepsRowid: Bool) {
+        let rows = try database.query(
+            "SELECT name, type, pk FROM pragma_table_xinfo(?) WHERE hidden = 0 ORDER BY cid", [table])
+        let columns = rows.map { Self.quoted($0[0].textValue) }.joined(separator: ",")
+        guard options.preservesRowids, let rowid = try rowidName(of: table, rows: rows) else { return (columns, false) }
+        return ("\(rowid) AS \(rowid)," + columns, true)
     }
 
-    private mutating func dumpRows(of table: String, selecting columns: String) throws {
-        let statement = try database.prepareSingle("SELECT \(columns) FROM \"\(table.replacing("\"", with: "\"\""))\"")
-        var writer = SQLLiteralRowWriter(
-            isInsert: true,
-            options: RenderOptions(
-                mode: .insert, showsHeaders: false, escapesControlCharacters: options.escapesControlCharacters,
-                insertTableName: table))
+    /// The name the rowid of `table` goes by in a dump that keeps it; nil when the table has none apart
+    /// from its columns (an `INTEGER PRIMARY KEY` is it) or none at all (`WITHOUT ROWID`).
+    private func rowidName(of table: String, rows: [Row]) throws -> String? {
+        let keys = rows.filter { $0[2] != .integer(0) }
+        if keys.count == 1, keys[0][1].textValue.lowercased() == "integer" {
+            // INTEGER PRIMARY KEY is the rowid, unless it is DESC (or the table has no rowid): then
+            // SQLite keeps an index for it.
+            let index = try database.scalar("SELECT 1 FROM pragma_index_list(?) WHERE origin = 'pk'", [table])
+            if index == nil { return nil }
+        }
+        let names = Set(rows.map { $0[0].textValue.lowercased() })
+        // sqlite3 tries only the first of its three names that no column has.
+        guard let candidate = ["rowid", "_rowid_", "oid"].first(where: { !names.contains($0) }) else { return nil }
+        do {
+            _ = try database.prepareSingle("SELECT \(candidate) FROM \(Self.quoted(table)) LIMIT 0")
+            return candidate
+        } catch is SQLiteError {
+            return nil
+        }
+    }
+
+    private static func quoted(_ name: String) -> String {
+        "\"" + name.replacing("\"", with: "\"\"") + "\""
+    }
+
+    private mutating func dumpRows(of table: String) throws {
+        let columns = try insertableColumns(of: table)
+        let statement = try database.prepareSingle("SELECT \(columns.sql) FROM \(Self.quoted(table))")
+        // A column list only when the rowid is kept, as sqlite3 writes it.
+        var renderOptions = RenderOptions(
+            mode: .insert, showsHeaders: columns.keepsRowid, escapesControlCharacters: options.escapesControlCharacters,
+            insertTableName: table)
+        renderOptions.insertKeepsNewlines = options.keepsNewlines
+        var writer = SQLLiteralRowWriter(isInsert: true, options: renderOptions)
         var job = StreamJob(statement: statement)
         _ = try job.run(&writer, output: &output)
     }

@@ -58,7 +58,9 @@ extension SQLConnection {
     package func importRecords(
         from source: any ByteSource, path: String, into table: String, options: ImportOptions = ImportOptions()
     ) throws -> ImportSummary {
-        let reader = DelimitedRecordReader(source: source, separator: options.separator)
+        let reader = DelimitedRecordReader(
+            source: source, separator: options.separator, recordSeparator: options.recordSeparator,
+            honoursQuotes: options.honoursQuotes)
         try execute("SAVEPOINT cellar_import")
         do {
             let summary = try importRecords(reader, path: path, table: table, options: options)
@@ -77,8 +79,8 @@ extension SQLConnection {
         for _ in 0..<options.skippedRecords where try !nextRecord(reader, path: path) {
             return ImportSummary(rowCount: 0, createdTable: false)
         }
-        let quotedTable = Self.quoted(table)
-        var columnCount = try existingColumnCount(table)
+        let quotedTable = (options.schema.map { Self.quoted($0) + "." } ?? "") + Self.quoted(table)
+        var columnCount = try existingColumnCount(table, schema: options.schema)
         let createsTable = columnCount == nil
         if createsTable {
             guard try nextRecord(reader, path: path) else {
@@ -137,10 +139,14 @@ extension SQLConnection {
     }
 
     /// The number of columns of `table`, or nil when there is no such table or view.
-    private func existingColumnCount(_ table: String) throws -> Int? {
-        guard case .integer(let count) = try scalar("SELECT count(*) FROM pragma_table_info(?1)", [table]), count > 0 else {
-            return nil
+    private func existingColumnCount(_ table: String, schema: String?) throws -> Int? {
+        let count: Value?
+        if let schema {
+            count = try scalar("SELECT count(*) FROM pragma_table_info(?1, ?2)", [table, schema])
+        } else {
+            count = try scalar("SELECT count(*) FROM pragma_table_info(?1)", [table])
         }
+        guard case .integer(let count) = count, count > 0 else { return nil }
         return Int(count)
     }
 

@@ -33,6 +33,9 @@ final class DelimitedRecordReader {
 
     private let source: any ByteSource
     private let separator: UInt8
+    /// The byte that ends a record (`\n`, before which a `\r` is dropped, or another).
+    private let recordEnd: UInt8
+    private let honoursQuotes: Bool
     private let chunk: UnsafeMutableBufferPointer<UInt8>
     private var position = 0
     private var count = 0
@@ -52,10 +55,15 @@ final class DelimitedRecordReader {
     /// The line being read.
     private var line = 1
 
-    /// Creates a reader of `source` whose fields are separated by `separator`.
-    init(source: any ByteSource, separator: UInt8) {
+    /// Creates a reader of `source` whose fields are separated by `separator` and records by
+    /// `recordSeparator`; `"…"` quotes a field unless `honoursQuotes` is false.
+    init(
+        source: any ByteSource, separator: UInt8, recordSeparator: UInt8 = UInt8(ascii: "\n"), honoursQuotes: Bool = true
+    ) {
         self.source = source
         self.separator = separator
+        self.recordEnd = recordSeparator
+        self.honoursQuotes = honoursQuotes
         chunk = .allocate(capacity: Self.chunkSize)
         bytes.reserveCapacity(4096)
     }
@@ -103,7 +111,7 @@ final class DelimitedRecordReader {
                     case .fieldStart where fields.isEmpty:
                         return false
                     default:
-                        endField(from: fieldStart, isQuoted: isQuoted, trimsReturn: state == .unquoted)
+                        endField(from: fieldStart, isQuoted: isQuoted, trimsReturn: state == .unquoted && trimsReturns)
                         return true
                     }
                 }
@@ -113,7 +121,7 @@ final class DelimitedRecordReader {
             switch state {
             case .fieldStart:
                 fieldStart = bytes.count
-                isQuoted = chunk[index] == Self.quote
+                isQuoted = honoursQuotes && chunk[index] == Self.quote
                 if isQuoted {
                     quoteLine = line
                     quoteColumn = chunkOffset + index - lineOffset + 1
@@ -124,13 +132,13 @@ final class DelimitedRecordReader {
                 }
             case .unquoted:
                 var end = index
-                while end < count, chunk[end] != separator, chunk[end] != Self.lineFeed { end += 1 }
+                while end < count, chunk[end] != separator, chunk[end] != recordEnd { end += 1 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[index..<end]))
                 index = end
                 guard end < count else { continue }
-                endField(from: fieldStart, isQuoted: false, trimsReturn: chunk[end] == Self.lineFeed)
+                endField(from: fieldStart, isQuoted: false, trimsReturn: chunk[end] == recordEnd && trimsReturns)
                 index += 1
-                if chunk[end] == Self.lineFeed {
+                if chunk[end] == recordEnd {
                     startLine(at: end)
                     return true
                 }
@@ -138,7 +146,7 @@ final class DelimitedRecordReader {
             case .quoted:
                 var end = index
                 while end < count, chunk[end] != Self.quote {
-                    if chunk[end] == Self.lineFeed { startLine(at: end) }
+                    if chunk[end] == recordEnd { startLine(at: end) }
                     end += 1
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[index..<end]))
@@ -156,11 +164,11 @@ final class DelimitedRecordReader {
                 case separator:
                     endField(from: fieldStart, isQuoted: true, trimsReturn: false)
                     state = .fieldStart
-                case Self.lineFeed:
+                case recordEnd:
                     endField(from: fieldStart, isQuoted: true, trimsReturn: false)
                     startLine(at: index - 1)
                     return true
-                case Self.carriageReturn:
+                case Self.carriageReturn where trimsReturns:
                     state = .afterQuoteReturn
                 default:
                     throw malformed(
@@ -179,6 +187,9 @@ final class DelimitedRecordReader {
             }
         }
     }
+
+    /// Whether a `\r` before the record's end is dropped (records end in `\n` or `\r\n`).
+    private var trimsReturns: Bool { recordEnd == Self.lineFeed }
 
     private func endField(from start: Int, isQuoted: Bool, trimsReturn: Bool) {
         if trimsReturn, bytes.count > start, bytes[bytes.count - 1] == Self.carriageReturn { bytes.removeLast() }

@@ -8,6 +8,14 @@ public struct ImportOptions: Sendable {
     /// An unquoted field holding exactly this text is NULL; a quoted one never is (`""` is the empty
     /// string). nil reads every field as text.
     public var nullText: String?
+    /// The byte that ends a record: `\n` (a `\r` before it is dropped), or another such as sqlite3's
+    /// `--ascii` 0x1E.
+    public var recordSeparator = UInt8(ascii: "\n")
+    /// Whether `"…"` quotes a field (CSV); when false every byte is data (sqlite3's `--ascii`).
+    public var honoursQuotes = true
+    /// The schema the table is in or is created in (`main`, `temp`, an attached name); nil for
+    /// SQLite's search order.
+    public var schema: String?
 
     /// Creates options; by default CSV, nothing skipped, an unquoted empty field is NULL.
     public init(separator: UInt8 = UInt8(ascii: ","), skippedRecords: Int = 0, nullText: String? = "") {

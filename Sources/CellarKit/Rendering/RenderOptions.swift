@@ -24,6 +24,9 @@ public struct RenderOptions: Sendable {
     /// wider cell is cut with `…`; 0 sizes a column from its content; a negative width also aligns
     /// the column right. Empty sizes every column from its content.
     public var columnWidths: [Int] = []
+    /// Whether `insert` mode writes line breaks in text as they are, rather than as
+    /// `replace('a\nb','\n',char(10))` (a dump's `--newlines`).
+    public var insertKeepsNewlines = false
 
     /// When set, a `box`, `table` or `markdown` result whose grid would be wider than this many
     /// terminal columns is written in the `line` layout instead, as psql's `\x auto` does (the shell's

@@ -8,6 +8,7 @@ struct SQLLiteralRowWriter: RowWriter {
     private let showsHeaders: Bool
     private let text: MachineText
     private let tableName: String
+    private let keepsNewlines: Bool
     private var prefix: [UInt8] = []
 
     init(isInsert: Bool, options: RenderOptions) {
@@ -15,6 +16,7 @@ struct SQLLiteralRowWriter: RowWriter {
         self.showsHeaders = options.resolvedShowsHeaders
         self.text = MachineText(escapesControlCharacters: options.escapesControlCharacters)
         self.tableName = options.insertTableName
+        self.keepsNewlines = options.insertKeepsNewlines
     }
 
     mutating func begin(columns: [String], into output: inout OutputBuffer) throws {
@@ -53,7 +55,9 @@ struct SQLLiteralRowWriter: RowWriter {
                         output.append("CAST(X'")
                         try output.appendEncoded(bytes, HexEncoding.append)
                         output.append("' AS TEXT)")
-                    } else if isInsert, !text.escapesControlCharacters, bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                    } else if isInsert, !keepsNewlines, !text.escapesControlCharacters,
+                        bytes.contains(where: { $0 == 0x0A || $0 == 0x0D })
+                    {
                         appendReplaced(bytes, to: &output.bytes)
                     } else {
                         appendString(bytes, to: &output.bytes)

@@ -132,7 +132,31 @@ import Testing
             explainSchema + ".eqp on\nINSERT INTO t VALUES(1,2);\n.eqp trigger\nINSERT INTO t VALUES(2,2);\nSELECT 1;\n"
                 + "SELECT * FROM t ORDER BY b;\n.show\n.eqp full\nSELECT * FROM t, u WHERE x=b ORDER BY b;\n"
                 + "INSERT INTO t VALUES(3,2);\nEXPLAIN SELECT 1;\nEXPLAIN QUERY PLAN SELECT 1;\n.show\n.eqp off\nSELECT 2;\n"),
+        // `.dump --preserve-rowids --newlines --nosys`, alone, together and with patterns.
+        Case(["DB"], dumpSchema + ".dump --preserve-rowids\n"), Case(["DB"], dumpSchema + ".dump --nosys\n"),
+        Case(["DB"], dumpSchema + ".dump --newlines t%\n"),
+        Case(["DB"], dumpSchema + ".dump --preserve-rowids --newlines --nosys t% a\n"),
+        Case(["DB"], dumpSchema + ".dump --nosys --data-only\n"), Case(["DB"], dumpSchema + ".dump --preserve-rowids --bogus\n"),
+        // `.import --ascii` (0x1F and 0x1E, no quoting), `--schema`, `'|COMMAND'`, the ascii mode's separators.
+        Case(
+            ["DB"],
+            ".import --ascii DIR/a.txt t\nSELECT * FROM t;\n.schema\nATTACH ':memory:' AS aux;\n"
+                + ".import --csv --schema aux DIR/c.csv u\n.import --csv --schema temp DIR/c.csv v\nSELECT * FROM aux.u;\n"
+                + "SELECT * FROM temp.v;\n.import --csv --skip 1 --schema aux DIR/c.csv u\nSELECT count(*) FROM aux.u;\n"
+                + ".import --csv '|printf \"m,n\\n5,6\\n\"' w\nSELECT * FROM w;\n.schema w\n.mode ascii\n.import DIR/a.txt t\n"
+                + ".mode list\nSELECT count(*) FROM t;\n.import --csv --schema nope DIR/c.csv z\nSELECT 1;\n",
+            files: ["a.txt": "a\u{1F}b\u{1E}1\u{1F}\"x,y\"\u{1E}2\u{1F}line\nbreak\u{1E}", "c.csv": "p,q\n1,2\n"]),
+        Case(["DB"], ".import --csv '|exit 3' t\n.tables\n"),
     ]
+
+    static let dumpSchema =
+        "CREATE TABLE t(a, b);\nINSERT INTO t VALUES(1, 'x'||char(10)||'y'), (2, 'r'||char(13));\n"
+        + "CREATE TABLE w(id INTEGER PRIMARY KEY, v);\nINSERT INTO w VALUES(5, 'q');\n"
+        + "CREATE TABLE r(rowid, _rowid_, x);\nINSERT INTO r VALUES(1, 2, 3);\n"
+        + "CREATE TABLE a(id INTEGER PRIMARY KEY AUTOINCREMENT, \"my col\");\nINSERT INTO a VALUES(3, 'z');\n"
+        + "CREATE TABLE wr(k PRIMARY KEY, v) WITHOUT ROWID;\nINSERT INTO wr VALUES(1, 2);\n"
+        + "CREATE TABLE d(id INTEGER PRIMARY KEY DESC, v);\nINSERT INTO d VALUES(9, 1);\n"
+        + "CREATE INDEX ti ON t(b);\nANALYZE;\nCREATE TABLE g(a, b AS (a*2));\nINSERT INTO g(a) VALUES(4);\n"
 
     private func compare(_ testCase: Case) throws {
         let folder = TemporaryDirectory()

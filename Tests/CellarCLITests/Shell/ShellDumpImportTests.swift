@@ -176,9 +176,9 @@ import Testing
     }
 
     @Test func importOptionsAndAMissingFile() {
-        #expect(shell("x.db", ".import only-one\n").error.contains("Usage: .import [--csv] [--skip N] FILE TABLE"))
+        #expect(shell("x.db", ".import only-one\n").error.contains("Usage: .import [--csv|--ascii] [--skip N] [--schema S] FILE"))
         #expect(shell("x.db", ".import --skip x a b\n").error.contains("--skip needs a whole number"))
-        #expect(shell("x.db", ".import --ascii a b\n").error.contains("unknown option '--ascii'"))
+        #expect(shell("x.db", ".import --bogus a b\n").error.contains("unknown option '--bogus'"))
         #expect(shell("x.db", ".import \(folder.file("none.csv")) t\n").error.contains("cannot read"))
         #expect(shell("x.db", ".separator ::\n.import \(folder.file("none.csv")) t\n").error.contains("one byte"))
     }
