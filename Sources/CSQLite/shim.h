@@ -14,6 +14,11 @@ static inline int cellar_db_config_int(sqlite3 *db, int op, int value, int *resu
     return sqlite3_db_config(db, op, value, result);
 }
 
+/// sqlite3_config is variadic too: SQLITE_CONFIG_LOG's shape (valid only before sqlite3_initialize).
+static inline int cellar_config_log(void (*callback)(void *, int, const char *), void *context) {
+    return sqlite3_config(SQLITE_CONFIG_LOG, callback, context);
+}
+
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
 static inline sqlite3_destructor_type cellar_transient(void) {
     return SQLITE_TRANSIENT;

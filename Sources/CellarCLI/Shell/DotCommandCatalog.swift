@@ -93,6 +93,12 @@ enum DotCommandCatalog {
             )
         ) { try $0.loadExtension($1) },
         DotCommand(
+            "log", "FILE|stdout|stderr|off", arity: 1...1,
+            help: "Write SQLite's error log (errors, warnings such as automatic indexes) to FILE, or stop",
+            refusedWhenSafe: true, writesFiles: true, completion: .paths,
+            cluster: .refused("shows the log of this process's SQLite, and a dqlite database's statements run in the leader's")
+        ) { try $0.setLog($1) },
+        DotCommand(
             "maxrows", "N|all|auto",
             help: "Show the first and last N/2 rows of a long result (auto: as many as fit the window, the default)"
         ) {

@@ -32,6 +32,10 @@ final class ShellSession {
     var hadError: Bool { errorCount > 0 }
     /// The exit status `.exit CODE` asked for (nil: the shell's own).
     var requestedExitStatus: Int32?
+    /// The file `.log` writes SQLite's messages to, if any.
+    var logDescriptor: Int32?
+    /// Whether `.log` sends SQLite's messages somewhere.
+    var isLogging = false
     /// How many statements Ctrl-C has interrupted.
     private(set) var interruptCount = 0
     /// Whether input comes from a person at a terminal (who can be asked before quitting).
@@ -116,6 +120,7 @@ final class ShellSession {
 
     /// Writes what is still buffered and closes an `.output` file.
     func finish() {
+        if isLogging { closeLog() }
         try? output.flush()
         if let redirection { close(redirection.descriptor) }
         redirection = nil

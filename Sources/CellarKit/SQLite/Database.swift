@@ -133,6 +133,8 @@ public final class Database {
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var opened: OpaquePointer?
+        // SQLite's error log can be routed only before SQLite starts: the first connection does it.
+        _ = SQLiteLog.isInstalled
         let code = sqlite3_open_v2(path, &opened, flags, options.vfsName)
         guard code == SQLITE_OK, let opened else {
             let error = SQLiteError.read(from: opened, code: code)
