@@ -52,10 +52,20 @@ enum DotCommandCatalog {
         },
         DotCommand(
             "eqp", "on|off|trigger|full", arity: 1...1,
-            help: "Show the query plan as a tree before each result (trigger: with triggers'; full: and EXPLAIN)"
+            help: "Show the query plan as a tree before each result (trigger: with triggers'; full: and EXPLAIN)",
+            completion: .onOff
         ) { $0.setPlanDisplay($1) },
         DotCommand("exit", "[CODE]", help: "Leave the shell, with exit status CODE when it is not 0") {
             session, line in session.requestExit(code: line.arguments.first) ? .quit : .succeeded
+        },
+        DotCommand(
+            "edit", arity: 0...0,
+            help: "Edit the last statement (or the one being typed) in $VISUAL or $EDITOR, then run what is saved",
+            refusedWhenSafe: true
+        ) { session, _ in
+            let pending = session.pendingEdit
+            session.pendingEdit = nil
+            return try session.edit(pending: pending)
         },
         DotCommand(
             "explain", "[on|off|auto]",

@@ -40,6 +40,11 @@ final class InteractiveShell {
                 completer.candidates(in: session.connection, line: line, cursor: cursor, pending: accumulator.text)
             }, highlighter: highlightsInput ? highlighter : nil)
         for entry in history?.loadedEntries ?? [] { editor.addHistory(entry) }
+        // What `.edit` runs goes into the history, as if typed.
+        session.onEdited = { text in
+            let entry = HistoryFile.entry(for: text.trimmingTrailingBlanks())
+            if history?.append(entry) ?? true { editor.addHistory(entry) }
+        }
         session.writeOutput(
             "cellar \(VersionInfo.version) (SQLite \(Database.libraryVersion)); .help for commands, Ctrl-D to quit")
         if let openedLine { session.writeOutput(openedLine) }
@@ -55,6 +60,16 @@ final class InteractiveShell {
                 accumulator.discard()
                 if session.requestQuit() { return }
             case .line(let text):
+                // `.edit` on a line of its own while a statement is half typed edits that statement.
+                if let pending = pendingStatementToEdit(text) {
+                    accumulator.discard()
+                    session.pendingEdit = pending
+                    let flow = session.handle(.dotCommand(text), path: "<stdin>", lineNumber: 1)
+                    session.pendingEdit = nil
+                    watcher.drain()
+                    if flow == .stop { return }
+                    continue
+                }
                 // Errors are placed within the statement typed: its first line is line 1.
                 if accumulator.isEmpty { lineNumber = 0 }
                 lineNumber += 1
@@ -65,6 +80,17 @@ final class InteractiveShell {
                 if flow == .stop { return }
             }
         }
+    }
+
+    /// The statement being typed, when `line` is `.edit` on its own and the statement is not inside
+    /// a string or a comment (where `.edit` is just text).
+    private func pendingStatementToEdit(_ line: String) -> String? {
+        guard !accumulator.isEmpty, line.drop(while: { $0 == " " || $0 == "\t" }).first == "." else { return nil }
+        let command = DotCommandLine(line)
+        guard command.arguments.isEmpty, DotCommandCatalog.resolve(command.name) == .command("edit") else { return nil }
+        let text = accumulator.text
+        guard !SQLLexer(Array(text.utf8)).contains(where: \.isOpen) else { return nil }
+        return text
     }
 
     /// The prompt for the next line: `.prompt`'s or cellar's, marked with `*` while a transaction is open.

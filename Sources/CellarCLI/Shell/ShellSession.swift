@@ -36,6 +36,12 @@ final class ShellSession {
     var logDescriptor: Int32?
     /// Whether `.log` sends SQLite's messages somewhere.
     var isLogging = false
+    /// The SQL that ran last (what `.edit` opens).
+    var lastStatement: String?
+    /// Told the text `.edit` runs (the interactive shell keeps it in its history).
+    var onEdited: ((String) -> Void)?
+    /// The half-typed statement the next `.edit` opens instead of the last one.
+    var pendingEdit: String?
     /// How many statements Ctrl-C has interrupted.
     private(set) var interruptCount = 0
     /// Whether input comes from a person at a terminal (who can be asked before quitting).
@@ -181,6 +187,7 @@ final class ShellSession {
             return succeeded || !bailsHere ? .proceed : .stop
         case .sql(let sql, let firstLine):
             transactionWarning = nil
+            lastStatement = sql
             echo(sql)
             defer { countDownOnce() }
             return execute(sql, path: path, firstLine: firstLine) || !bailsHere ? .proceed : .stop

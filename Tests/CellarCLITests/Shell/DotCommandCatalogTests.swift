@@ -45,7 +45,10 @@ import Testing
 
     @Test func theRowsThatNeedAFileSayWhyOnACluster() {
         let refused = DotCommandCatalog.entries.filter { $0.cluster.refusal(of: $0.name, url: "dqlite://x/db") != nil }
-        #expect(refused.map(\.name) == ["backup", "blob", "dbinfo", "load", "restore", "save", "stats", "timeout", "trace"])
+        #expect(
+            refused.map(\.name) == [
+                "archive", "backup", "blob", "dbinfo", "load", "log", "restore", "save", "stats", "timeout", "trace",
+            ])
         let backup = DotCommandCatalog.entry("backup")?.cluster.refusal(of: ".backup", url: "dqlite://x/db")
         #expect(
             backup
@@ -55,7 +58,8 @@ import Testing
 
     @Test func completionFollowsTheRow() {
         let paths = DotCommandCatalog.entries.filter { $0.completion == .paths }.map(\.name)
-        #expect(paths == ["backup", "blob", "import", "load", "once", "open", "output", "read", "restore", "save"])
+        #expect(
+            paths == ["archive", "backup", "blob", "import", "load", "log", "once", "open", "output", "read", "restore", "save"])
         let onOff = DotCommandCatalog.entries.filter { $0.completion == .onOff }.map(\.name)
         #expect(onOff == ["bail", "changes", "echo", "eqp", "headers", "stats", "timer"])
     }
