@@ -6,15 +6,15 @@ import Synchronization
 ///
 /// SQLite accepts its log callback only before it starts, so the first ``Database`` installs one;
 /// messages go to the ``destination`` set here, nowhere by default. The sqlite3 shell's `.log`.
-public enum SQLiteLog {
+package enum SQLiteLog {
     /// Where messages go: called with SQLite's result code and message, on the thread that logs.
-    public typealias Destination = @Sendable (_ code: Int32, _ message: String) -> Void
+    package typealias Destination = @Sendable (_ code: Int32, _ message: String) -> Void
 
     private static let current = Mutex<Destination?>(nil)
 
     /// Whether the callback is in place (false when SQLite had started before any ``Database`` was
     /// opened, by a call that starts it: then ``destination`` receives nothing).
-    public static let isInstalled: Bool = {
+    package static let isInstalled: Bool = {
         cellar_config_log(
             { _, code, message in
                 guard let message else { return }
@@ -27,7 +27,7 @@ public enum SQLiteLog {
     ///
     /// - Returns: whether messages can reach it (see ``isInstalled``).
     @discardableResult
-    public static func setDestination(_ destination: Destination?) -> Bool {
+    package static func setDestination(_ destination: Destination?) -> Bool {
         current.withLock { $0 = destination }
         return isInstalled
     }
