@@ -49,13 +49,14 @@ extension ShellSession {
     }
 
     /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 for any other statement: SQLite's answer on a
-    /// file; on a dqlite statement, read from the result's column names, as sqlite3 checks them.
+    /// file; on a dqlite statement (whose columns are known only once it runs on the leader), read
+    /// from its first words by the lexer.
     func explainKind(of statement: some SQLStatement) -> Int {
         if let statement = statement as? Statement { return statement.explainKind }
-        let names = statement.columnNames
-        if names == ["addr", "opcode", "p1", "p2", "p3", "p4", "p5", "comment"] { return 1 }
-        if names == ["id", "parent", "notused", "detail"] { return 2 }
-        return 0
+        let bytes = Array(statement.sql.utf8)
+        let words = SQLLexer(bytes).firstSignificantTokens(3)
+        guard let first = words.first, first.isWord("explain", in: bytes) else { return 0 }
+        return words.count == 3 && words[1].isWord("query", in: bytes) && words[2].isWord("plan", in: bytes) ? 2 : 1
     }
 
     /// Writes `statement`'s result the way `.explain` asks, when it asks for more than the output
