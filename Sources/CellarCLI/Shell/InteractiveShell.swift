@@ -66,7 +66,7 @@ final class InteractiveShell {
                     session.pendingEdit = pending
                     let flow = session.handle(.dotCommand(text), path: "<stdin>", lineNumber: 1)
                     session.pendingEdit = nil
-                    watcher.drain()
+                    watcher.drainShellInterrupts()
                     if flow == .stop { return }
                     continue
                 }
