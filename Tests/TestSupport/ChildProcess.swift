@@ -109,16 +109,6 @@ public final class ChildProcess: @unchecked Sendable {
         inputWriter = -1
     }
 
-    /// Polls `condition` every 2 ms until it holds (true) or `timeout` seconds pass (false).
-    public static func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = now() + timeout
-        while now() < deadline {
-            if try condition() { return true }
-            usleep(2_000)
-        }
-        return try condition()
-    }
-
     /// What the child has written to standard output so far (it may still be writing), for readiness
     /// polling before a signal.
     public func outputSoFar() -> String {
@@ -132,18 +122,21 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the child to end; kills it with SIGKILL once `timeout` seconds have passed.
     public func wait(timeout: Double = 60) throws -> Result {
-        let deadline = Self.now() + timeout
         var status: Int32 = 0
         var timedOut = false
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { break }
-            if result < 0, errno != EINTR { throw FileBytes.Failure(description: "waitpid failed: errno \(errno)") }
-            if Self.now() > deadline, !timedOut {
-                timedOut = true
-                kill(pid, SIGKILL)
+        do {
+            try Poll.until("process \(pid) to end", timeout: timeout) {
+                let result = waitpid(pid, &status, WNOHANG)
+                if result < 0, errno != EINTR { throw FileBytes.Failure(description: "waitpid failed: errno \(errno)") }
+                return result == pid
             }
-            usleep(2_000)
+        } catch is Poll.Timeout {
+            timedOut = true
+            kill(pid, SIGKILL)
+            // SIGKILL cannot be caught or ignored: the child ends, and a blocking wait reaps it.
+            while waitpid(pid, &status, 0) != pid {
+                guard errno == EINTR else { throw FileBytes.Failure(description: "waitpid failed: errno \(errno)") }
+            }
         }
         let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let outputBytes = try FileBytes.read(scratch.file("stdout"))

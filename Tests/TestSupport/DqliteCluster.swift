@@ -131,13 +131,15 @@ public final class DqliteCluster: @unchecked Sendable {
         return result.output.split(separator: "\n").filter { $0.hasSuffix("|voter") }.count
     }
 
+    /// Waits until `condition` holds by `deadline`; a failing check counts as not yet, and a node that
+    /// exits ends the wait at once.
     private func waitUntil(_ deadline: Double, _ what: String, _ condition: () throws -> Bool) throws {
-        while true {
-            if (try? condition()) == true { return }
-            if ChildProcess.now() > deadline || reapExitedNodes() {
-                throw FileBytes.Failure(description: "dqlite cluster: gave up waiting for \(what)")
+        try Poll.until("\(what) (dqlite cluster)", timeout: deadline - ChildProcess.now(), every: 0.1) {
+            if (try? condition()) == true { return true }
+            if reapExitedNodes() {
+                throw FileBytes.Failure(description: "dqlite cluster: a node exited while waiting for \(what)")
             }
-            usleep(100_000)
+            return false
         }
     }
 

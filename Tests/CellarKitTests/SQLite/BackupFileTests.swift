@@ -37,11 +37,10 @@ import Testing
         }
         copier.start()
         var partial: String?
-        let appeared = try ChildProcess.waitUntil(timeout: 10) {
+        try Poll.until("a partial file while the copy waits", timeout: 10) {
             partial = try Self.partialFiles(in: folder.path).first
             return partial != nil
         }
-        #expect(appeared, "no partial file while the copy waited")
         if let partial { #expect(Self.mode(folder.file(partial)) == 0o600, "\(partial) is readable by others") }
         try holder.execute("COMMIT")
         copier.join()

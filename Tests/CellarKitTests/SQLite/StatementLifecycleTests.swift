@@ -83,7 +83,7 @@ import Testing
         }
         let interrupter = database.interrupter
         let thread = BackgroundThread {
-            if ChildProcess.waitUntil(timeout: 60, { running.isRaised }) { interrupter.interrupt() }
+            if (try? Poll.until("the query to run", timeout: 60) { running.isRaised }) != nil { interrupter.interrupt() }
         }
         thread.start()
         let error = #expect(throws: SQLiteError.self) {

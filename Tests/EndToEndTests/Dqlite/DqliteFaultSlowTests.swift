@@ -20,8 +20,7 @@ struct DqliteFaultSlowTests {
         let child = try Cellar.start(
             ["-d", cluster.url("app"), "--busy-timeout", "30000", "migrate"], in: project.folder.path,
             environment: ["CELLAR_FAULT_PAUSE": point, "CELLAR_FAULT_PAUSE_FILE": pause])
-        let reached = waitForFile(pause + ".reached", seconds: 60)
-        #expect(reached, "cellar never reached \(point)")
+        try Poll.until("cellar to reach \(point)", timeout: 60, every: 0.01) { access(pause + ".reached", F_OK) == 0 }
         cluster.kill(try cluster.leaderIndex())
         unlink(pause)
         let result = try child.wait(timeout: 120)
@@ -59,14 +58,5 @@ struct DqliteFaultSlowTests {
         #expect(remoteSchema.status == 0 && remoteSchema.output == localSchema.output)
         let rerun = try project.remote(cluster, "app", ["migrate"])
         #expect(rerun.output == "nothing to apply; the database is at version \(versions)\n", "\(rerun)")
-    }
-
-    private func waitForFile(_ path: String, seconds: Double) -> Bool {
-        let deadline = ChildProcess.now() + seconds
-        while ChildProcess.now() < deadline {
-            if access(path, F_OK) == 0 { return true }
-            usleep(10_000)
-        }
-        return false
     }
 }

@@ -268,7 +268,7 @@ struct DqliteShellEndToEndSlowTests {
         let shell = try Cellar.start(
             ["-d", cluster.url("app"), "--busy-timeout", "30000", "shell"], in: project.folder.path, pipesInput: true)
         try shell.feed(Array("CREATE TABLE k(x);\nINSERT INTO k VALUES (1);\nSELECT 'ready';\n".utf8))
-        #expect(ChildProcess.waitUntil(timeout: 60) { shell.outputSoFar().contains("ready\n") })
+        try Poll.until("the shell to print ready", timeout: 60) { shell.outputSoFar().contains("ready\n") }
         cluster.kill(try cluster.leaderIndex())
         try shell.feed(Array("SELECT 'lost', count(*) FROM k;\nSELECT 'found', count(*) FROM k;\n".utf8))
         shell.closeInput()

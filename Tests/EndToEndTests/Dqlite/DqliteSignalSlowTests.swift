@@ -25,7 +25,7 @@ struct DqliteSignalSlowTests {
         let child = try Cellar.start(
             ["-d", cluster.url("app"), "--busy-timeout", "30000", "migrate"], in: project.folder.path,
             environment: ["CELLAR_FAULT_PAUSE": "statement:2:1", "CELLAR_FAULT_PAUSE_FILE": pause])
-        #expect(ChildProcess.waitUntil(timeout: 60) { access(pause + ".reached", F_OK) == 0 }, "never reached the INSERT")
+        try Poll.until("cellar to reach the INSERT", timeout: 60) { access(pause + ".reached", F_OK) == 0 }
         unlink(pause)
         // The INSERT is on its way to the leader once the pause is over (it polls every 10 ms).
         usleep(500_000)

@@ -17,7 +17,7 @@ import Testing
         for name in databases { try Database(path: folder.file(name)).execute("PRAGMA user_version = 0") }
         let child = try Cellar.start(["migrate", "-d", "fleet/*.sqlite", "--jobs", "2"], in: folder.path)
         // Ready once the first database is done: the others are in flight or not started.
-        _ = ChildProcess.waitUntil(timeout: 120) { child.outputSoFar().contains(": applied") }
+        try Poll.until("the first database applied", timeout: 120) { child.outputSoFar().contains(": applied") }
         return (folder, child)
     }
 

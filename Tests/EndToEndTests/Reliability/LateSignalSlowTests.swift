@@ -13,7 +13,9 @@ import Testing
         try project.write(into: folder)
         let child = try Cellar.start(["migrate"], in: folder.path)
         // Stop it once at least two migrations are applied, so that "version 0" would be wrong.
-        _ = ChildProcess.waitUntil(timeout: 60) { ReliabilityProject.appliedCount(at: folder.file("cellar.sqlite")) >= 2 }
+        try Poll.until("two migrations applied", timeout: 60) {
+            ReliabilityProject.appliedCount(at: folder.file("cellar.sqlite")) >= 2
+        }
         child.send(signal)
         let result = try child.wait(timeout: 60)
         #expect(result.status == status, "\(result)")
@@ -38,7 +40,7 @@ import Testing
 
             """)
         let child = try Cellar.start(["run", "big.sql", "-d", "r.db"], in: folder.path)
-        _ = ChildProcess.waitUntil(timeout: 60) { FileBytes.exists(folder.file("ready")) }
+        try Poll.until("the script's last statement", timeout: 60) { FileBytes.exists(folder.file("ready")) }
         child.send(signal)
         let result = try child.wait(timeout: 60)
         let database = try Database(path: folder.file("r.db"))
@@ -65,7 +67,7 @@ import Testing
                 "s\(attempt).sql",
                 "CREATE TABLE done (x);\nINSERT INTO done VALUES (1);\nSELECT writefile('\(ready)', 'ready');\n")
             let child = try Cellar.start(["run", "s\(attempt).sql", "-d", database, "-q"], in: folder.path)
-            _ = try ChildProcess.waitUntil(timeout: 30) { FileBytes.exists(ready) }
+            try Poll.until("attempt \(attempt)'s script to run", timeout: 30) { FileBytes.exists(ready) }
             usleep(useconds_t(attempt % 20) * 500)
             child.send(SIGINT)
             let result = try child.wait(timeout: 30)

@@ -83,7 +83,7 @@ import Testing
         let child = try Cellar.start(["migrate", "-q"], in: folder.path)
         let database = try Database(path: folder.file("cellar.sqlite"))
         // Wait (bounded) until the first statement of migration 2 has committed, then kill the process.
-        _ = ChildProcess.waitUntil(timeout: 60) {
+        try Poll.until("migration 2's first statement committed", timeout: 60) {
             (try? database.scalar("SELECT count(*) FROM runs WHERE version = 2")) == .integer(1)
         }
         child.send(SIGKILL)
@@ -123,7 +123,7 @@ import Testing
         let child = try Cellar.start(["migrate", "-q"], in: folder.path)
         // Wait (bounded) until the file's transaction holds the write lock (its journal is written), then kill.
         let database = try Database(path: folder.file("cellar.sqlite"), options: .init(busyTimeout: 0))
-        _ = ChildProcess.waitUntil(timeout: 60) {
+        try Poll.until("the file's transaction to hold the write lock", timeout: 60) {
             (try? database.execute("BEGIN IMMEDIATE; ROLLBACK")) == nil
                 && (try? database.scalar("SELECT count(*) FROM cellar_migrations WHERE version = 1")) == .integer(1)
         }

@@ -76,7 +76,7 @@ import Testing
             "SELECT 'started'; WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) "
                 + "SELECT count(CASE WHEN x = 1000 THEN writefile('running', '') END) FROM c;")
         try terminal.waitFor("│ started   │")
-        #expect(ChildProcess.waitUntil(timeout: 15) { FileBytes.exists(folder.file("running")) })
+        try Poll.until("the long statement to say it runs", timeout: 15) { FileBytes.exists(folder.file("running")) }
         let pressed = ChildProcess.now()
         try terminal.press("C-c")
         try terminal.waitFor("interrupted")
@@ -227,7 +227,7 @@ import Testing
         try terminal.waitFor(".read 'slow script.sql'")
         try terminal.press("Enter")
         try terminal.waitFor("│ started   │")
-        #expect(ChildProcess.waitUntil(timeout: 15) { FileBytes.exists(folder.file("running")) })
+        try Poll.until("the long statement to say it runs", timeout: 15) { FileBytes.exists(folder.file("running")) }
         try terminal.press("C-c")
         try terminal.waitFor("interrupted")
         try terminal.waitFor("cellar>", count: 2)

@@ -69,14 +69,16 @@ final class TerminalSession {
     /// Waits until `condition` holds for the screen (at most `timeout` seconds), and returns it.
     @discardableResult
     func waitUntil(timeout: Double = 15, _ what: String, _ condition: (String) -> Bool) throws -> String {
-        let deadline = ChildProcess.now() + timeout
         var text = ""
-        while ChildProcess.now() < deadline {
-            text = try screen()
-            if condition(text) { return text }
-            usleep(50_000)
+        do {
+            try Poll.until(what, timeout: timeout, every: 0.05) {
+                text = try screen()
+                return condition(text)
+            }
+        } catch let failure as Poll.Timeout {
+            throw Poll.Timeout(description: "\(failure); the screen shows:\n\(text)")
         }
-        throw Timeout(description: "timed out waiting for \(what); the screen shows:\n\(text)")
+        return text
     }
 
     /// Waits until the screen shows `text` at least `count` times.
