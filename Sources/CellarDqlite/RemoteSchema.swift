@@ -12,13 +12,27 @@ package enum RemoteSchema {
     }
 
     /// The copy, read straight from the leader (inside the transaction open there, if any).
+    ///
+    /// A table that exists in the copy already when its turn comes is a shadow table that a virtual
+    /// table's module created with the virtual table (an FTS5 table's `_data`, `_idx`, …): it is left
+    /// as the module made it, since creating it again fails with "table already exists".
     static func copy(of leader: DqliteConnection) throws -> Database {
         let copy = try Database(path: ":memory:")
         let objects = try leader.query(
-            "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
+            "SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
         ).all()
         for row in objects {
-            if case .text(let sql) = row.first { try copy.execute(sql) }
+            guard row.count == 3, case .text(let type) = row[0], case .text(let name) = row[1],
+                case .text(let sql) = row[2]
+            else { continue }
+            if type == "table",
+                try copy.scalar(
+                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [name])
+                    != .integer(0)
+            {
+                continue
+            }
+            try copy.execute(sql)
         }
         return copy
     }
