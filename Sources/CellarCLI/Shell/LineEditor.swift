@@ -111,6 +111,7 @@ final class LineEditor {
     /// Shows `prompt` and edits one line, until Enter, Ctrl-D on an empty line, or a byte on
     /// `interruptDescriptor` (Ctrl-C).
     func readLine(prompt: String, interruptDescriptor: Int32) -> Event {
+        if isatty(STDIN_FILENO) == 0 { return readPlainLine(prompt: prompt, interruptDescriptor: interruptDescriptor) }
         Self.received = nil
         Self.prompt = prompt
         rl_callback_handler_install(prompt) { line in
@@ -143,6 +144,41 @@ final class LineEditor {
         }
         if Self.received == .endOfInput { writeTerminal("\n") }
         return Self.received ?? .endOfInput
+    }
+
+    /// One line of input that is not a terminal (`shell -interactive` on piped input): there is nothing
+    /// to edit, and libedit's character callback does not read a pipe, so the bytes are read as they
+    /// come; the prompt and the line are echoed as readline echoes them, and Ctrl-C still interrupts.
+    private func readPlainLine(prompt: String, interruptDescriptor: Int32) -> Event {
+        writeTerminal(prompt)
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            var descriptors = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            if poll(&descriptors, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if descriptors[1].revents & Int16(POLLIN) != 0 {
+                writeTerminal("^C\n")
+                return .interrupted
+            }
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            if byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        if bytes.isEmpty, byte != UInt8(ascii: "\n") {
+            writeTerminal("\n")
+            return .endOfInput
+        }
+        let line = String(decoding: bytes, as: UTF8.self)
+        writeTerminal(line + "\n")
+        return .line(line)
     }
 
     private func abandonLine() {
