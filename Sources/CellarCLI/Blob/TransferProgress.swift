@@ -7,7 +7,8 @@ final class TransferProgress {
     private let label: String
     private let total: Int
     private let isShown: Bool
-    private var lastDrawn = 0.0
+    // Never drawn: the monotonic clock counts from the process's first reading, so 0 could be "just now".
+    private var lastDrawn = -Double.infinity
     private var hasDrawn = false
 
     /// A progress line for `total` bytes, shown only when `isShown` (standard error is a terminal

@@ -7,7 +7,8 @@ struct FleetProgress {
     let isShown: Bool
     private let start = WallClock.milliseconds()
     private var isOnScreen = false
-    private var lastShown = 0.0
+    // Never shown: the monotonic clock counts from the process's first reading, so 0 could be "just now".
+    private var lastShown = -Double.infinity
 
     init(total: Int?, isShown: Bool) {
         self.total = total
@@ -19,7 +20,7 @@ struct FleetProgress {
         guard isOnScreen else { return }
         try? io.error.write("\r\u{1B}[K")
         isOnScreen = false
-        lastShown = 0
+        lastShown = -.infinity
     }
 
     /// Draws the line for `summary` (at most ten times a second).

@@ -8,12 +8,24 @@ import Glibc
 final class ProgressLine {
     private let io: IO
     private let start = WallClock.milliseconds()
-    private var lastShown = 0.0
+    // Never shown: the monotonic clock counts from the process's first reading, so 0 could be "just now".
+    private var lastShown = -Double.infinity
     private var isOnScreen = false
 
     init(io: IO) {
         self.io = io
     }
+
+    /// How long a command runs before its line shows: a second. Debug builds read
+    /// `CELLAR_PROGRESS_AFTER_MS` instead when it is set, so that a test sees the line of work that
+    /// ends sooner on a fast machine; with the fault pause at `progress:shown` (``FaultPause``) the
+    /// command then waits, its line on screen, until the test lets it go on.
+    private static let delayMilliseconds: Double = {
+        #if DEBUG
+            if let text = getenv("CELLAR_PROGRESS_AFTER_MS"), let value = Double(String(cString: text)) { return value }
+        #endif
+        return 1000
+    }()
 
     /// A progress line when `invocation`'s standard error is a terminal and it is not quiet; nil
     /// otherwise (nothing is shown).
@@ -25,10 +37,13 @@ final class ProgressLine {
     /// start and a tenth since the line last changed (`describe` is not called otherwise).
     func update(_ describe: (_ seconds: Double) -> String) {
         let now = WallClock.milliseconds()
-        guard now - start >= 1000, now - lastShown >= 100 else { return }
+        guard now - start >= Self.delayMilliseconds, now - lastShown >= 100 else { return }
         lastShown = now
-        try? io.error.write("\r\u{1B}[K" + describe((now - start) / 1000))
-        isOnScreen = true
+        try? io.error.write("\r\u{1B}[K" + describe(max(now - start, 1) / 1000))
+        if !isOnScreen {
+            isOnScreen = true
+            FaultPause.reach("progress:shown")
+        }
     }
 
     /// Removes the line, before the command's own output.

@@ -8,7 +8,8 @@ import Glibc
 /// Points: `before:V` (before remote migration V's `BEGIN`), `statement:V:N` (after its Nth statement
 /// ran, inside the transaction), `commit:V` (its `COMMIT` is sent, the reply not yet read);
 /// `guarded:finished` (a command's guarded work returned, its last `COMMIT` through, the signal
-/// watcher still guarding it) and `exit` (the command returned its exit status; the process exits next).
+/// watcher still guarding it), `exit` (the command returned its exit status; the process exits next) and
+/// `progress:shown` (a progress line was first written to the terminal).
 package enum FaultPause {
     #if DEBUG
         // Each point is reached on one thread, and a test sets one point a run.
