@@ -314,13 +314,7 @@ extension ShellSession {
             case .text(let text): bytes = Array(text.utf8)
             default: bytes = []
             }
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw SystemError(operation: "failed to write file", code: errno) }
-                offset += written
-            }
+            try FileContents.write(bytes, to: descriptor, operation: "failed to write file")
             if mode != 0, fchmod(descriptor, mode & 0o777) != 0 {
                 throw SystemError(operation: "failed to write file", code: errno)
             }

@@ -63,11 +63,17 @@ package enum FileContents {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw SystemError(operation: "open \(path)", code: errno) }
         defer { close(descriptor) }
+        try write(bytes, to: descriptor, operation: "write \(path)")
+    }
+
+    /// Writes all of `bytes` to the open `descriptor`, again after an interrupted call.
+    /// - Throws: ``SystemError`` with `operation` when a write fails.
+    package static func write(_ bytes: [UInt8], to descriptor: Int32, operation: @autoclosure () -> String) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw SystemError(operation: "write \(path)", code: errno) }
+            guard written > 0 else { throw SystemError(operation: operation(), code: errno) }
             offset += written
         }
     }
