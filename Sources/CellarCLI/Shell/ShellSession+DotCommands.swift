@@ -151,7 +151,11 @@ extension ShellSession {
     func setMaxRows(_ command: DotCommandLine) throws {
         guard let argument = command.arguments.first else {
             let fixed = settings.maxRows.map(String.init) ?? "all"
-            writeOutput("maxrows: " + (settings.fitsMaxRowsToWindow ? "auto (as many as fit the window)" : fixed))
+            let human = "\(ShellSettings.defaultMaxRows) in box, table, markdown and line; all in the other modes"
+            writeOutput(
+                "maxrows: "
+                    + (settings.fitsMaxRowsToWindow
+                        ? "auto (as many as fit the window)" : settings.limitsHumanModes ? human : fixed))
             return
         }
         if argument.lowercased() == "all" {
@@ -166,6 +170,7 @@ extension ShellSession {
         } else {
             throw DotCommandError("Usage: .maxrows N|all|auto (N a whole number above 0)")
         }
+        settings.limitsHumanModes = false
     }
 
     func manageParameters(_ command: DotCommandLine) throws {

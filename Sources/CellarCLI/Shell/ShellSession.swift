@@ -281,7 +281,8 @@ final class ShellSession {
         if settings.isAutoMode, isOutputTerminal { options.maximumGridWidth = io.terminalSize()?.columns }
         let renderer = ResultRenderer(sink: sink, options: options)
         var note: String?
-        let maxRows = settings.fitsMaxRowsToWindow && !fittingWindow ? nil : settings.maxRows
+        var maxRows = settings.fitsMaxRowsToWindow && !fittingWindow ? nil : settings.maxRows
+        if maxRows == nil, settings.limitsHumanModes, options.mode.isHuman { maxRows = ShellSettings.defaultMaxRows }
         if let maxRows, statement.columnCount > 0 {
             // At a terminal, the lines of its window but the prompt's.
             let window = settings.fitsMaxRowsToWindow && isOutputTerminal ? io.terminalSize()?.rows : nil

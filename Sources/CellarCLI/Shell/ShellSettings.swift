@@ -31,6 +31,10 @@ struct ShellSettings {
     /// (`.maxrows auto`, the default at a terminal); ``maxRows`` is used when the window's height is not
     /// known.
     var fitsMaxRowsToWindow = false
+    /// Whether a result in a human mode (box, table, markdown, line) shows the long-result view's
+    /// ``defaultMaxRows`` while machine modes write every row: the default when input or output is not
+    /// a terminal (docs/shell/README.md, "Long results"), until `.maxrows` sets one view for every mode.
+    var limitsHumanModes = false
     /// Whether file access and other databases are refused (`--safe`).
     let isSafe: Bool
     /// Whether each command is written to the output before it runs (`.echo`).
@@ -50,14 +54,16 @@ struct ShellSettings {
 
     /// The settings a new shell starts with. For a person at a terminal (input and output): `.mode
     /// auto`, the long-result view sized to the window and `N rows changed` after a write. Otherwise
-    /// as before: box when only the output is a terminal, list when it is not, every row, no count (a
-    /// script's output into a file is the same as sqlite3's).
+    /// box when only the output is a terminal, list when it is not, no count, and every row in the
+    /// machine modes (a script's output into a file is the same as sqlite3's) but the long-result view's
+    /// 40 rows in the human ones.
     init(isInputTerminal: Bool, isOutputTerminal: Bool, bails: Bool, isSafe: Bool) {
         let isInteractive = isInputTerminal && isOutputTerminal
         render = RenderOptions(mode: isOutputTerminal ? .box : .list, escapesControlCharacters: isOutputTerminal)
         isAutoMode = isInteractive
         maxRows = isInteractive ? Self.defaultMaxRows : nil
         fitsMaxRowsToWindow = isInteractive
+        limitsHumanModes = !isInteractive
         changes = isInteractive ? .count : .off
         self.bails = bails
         self.isSafe = isSafe

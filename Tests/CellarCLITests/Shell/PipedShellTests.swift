@@ -120,7 +120,25 @@ import Testing
         let run = shell(
             "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000) SELECT x FROM c;\n.maxrows\n")
         #expect(run.output.split(separator: "\n").count == 1001)
-        #expect(run.output.hasSuffix("1000\nmaxrows: all\n"))
+        #expect(run.output.hasSuffix("1000\nmaxrows: 40 in box, table, markdown and line; all in the other modes\n"))
+        #expect(run.error.isEmpty)
+    }
+
+    /// Piped, the human modes show the long-result view's 40 rows, the first 20 and the last 20, while
+    /// the machine modes (the data a script writes) keep every row; `.maxrows` sets one view for all.
+    @Test(arguments: ["box", "table", "markdown", "line"])
+    func pipedHumanModesShowTheFirstAndLastTwentyRows(mode: String) {
+        let query = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100) SELECT x FROM c;\n"
+        let run = shell(".mode \(mode)\n" + query)
+        #expect(run.status == 0, "\(run.error)")
+        let values = run.output.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.filter { $0 > 0 }
+        #expect(values.prefix(40) == ArraySlice(Array(1...20) + Array(81...100)), "\(run.output)")
+        #expect(run.output.contains("(100 rows, 60 not shown: the first 20 and the last 20 are)"), "\(run.output)")
+        let all = shell(".mode \(mode)\n.maxrows all\n" + query)
+        #expect(!all.output.contains("not shown"))
+        #expect(all.output.contains("50"))
+        let csv = shell(".mode csv\n" + query)
+        #expect(csv.output.split(separator: "\r\n").count == 100)
     }
 
     @Test func humanModesMarkTheGapInTheResult() {
