@@ -107,11 +107,11 @@ private func dispatch(
     let commandName = parser.commandName(in: arguments)
     guard let commandName else {
         let parsed = try parser.parse(arguments, for: nil)
-        if parsed.has(VersionInfo.option.long) {
+        if parsed.has(VersionInfo.option) {
             try io.printOutput(VersionInfo.text)
             return .success
         }
-        guard parsed.has(HelpFormatter.helpOption.long) || arguments.isEmpty else {
+        guard parsed.has(HelpFormatter.helpOption) || arguments.isEmpty else {
             throw UsageError("missing command; see 'cellar --help'")
         }
         // Bare `cellar` is a request for the overview, as in swift-argument-parser, dbmate and goose.
@@ -122,12 +122,12 @@ private func dispatch(
         throw table.unknownCommand(commandName)
     }
     let parsed = try parser.parse(arguments, for: command.spec)
-    if parsed.has(HelpFormatter.helpOption.long) {
+    if parsed.has(HelpFormatter.helpOption) {
         try io.output.write(HelpFormatter.help(for: command.spec, globalOptions: table.globalOptions))
         return .success
     }
     // `-V` with a command asks for the version, as alone: the command does not run.
-    if parsed.has(VersionInfo.option.long) {
+    if parsed.has(VersionInfo.option) {
         try io.printOutput(VersionInfo.text)
         return .success
     }

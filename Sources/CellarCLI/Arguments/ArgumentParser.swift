@@ -34,7 +34,7 @@ struct ArgumentParser {
     ///   given to a flag.
     func parse(_ arguments: [String], for command: CommandSpec?) throws(UsageError) -> ParsedArguments {
         let options = globalOptions + (command?.options ?? [])
-        var parsed = ParsedArguments()
+        var parsed = ParsedArguments(declaring: options)
         var index = 0
         var droppedCommandName = command == nil
         var optionsEnded = false
@@ -60,13 +60,13 @@ struct ArgumentParser {
                 if token.contains("=") {
                     throw UsageError("option '--\(option.long)' does not take a value", command: command?.name)
                 }
-                parsed.set(flag: option.long)
+                parsed.set(option)
                 continue
             }
             if let value = inlineValue(of: token, option: option) {
-                parsed.add(value, for: option.long)
+                parsed.add(value, for: option)
             } else if index < arguments.count {
-                parsed.add(arguments[index], for: option.long)
+                parsed.add(arguments[index], for: option)
                 index += 1
             } else {
                 throw UsageError("option '\(token)' needs a value <\(option.valueName ?? "value")>", command: command?.name)

@@ -1,5 +1,5 @@
 /// One option a command accepts.
-struct OptionSpec: Sendable {
+struct OptionSpec: Sendable, Equatable {
     /// The long name without dashes (`database`).
     let long: String
     /// The one-letter name without its dash (`d`), if any.

@@ -3,6 +3,10 @@ import CellarKit
 /// `cellar blob put|get TABLE COLUMN ROWID FILE|-`: streams a file into a blob cell or a blob cell
 /// into a file, with bounded memory.
 enum BlobCommand: Command {
+    static let insert = OptionSpec("insert", help: "put: create the row when it does not exist.")
+    static let size = OptionSpec("size", value: "bytes", help: "put: how many bytes a pipe on standard input holds.")
+    static let force = OptionSpec("force", help: "get: write binary data to a terminal.")
+
     static let spec = CommandSpec(
         name: "blob",
         abstract: "Stream a file into a blob cell (put) or a blob cell into a file (get).",
@@ -13,11 +17,7 @@ enum BlobCommand: Command {
             .init("rowid", help: "The row's rowid (its INTEGER PRIMARY KEY)."),
             .init("file", help: "The file, or - for standard input (put) or output (get)."),
         ],
-        options: [
-            OptionSpec("insert", help: "put: create the row when it does not exist."),
-            OptionSpec("size", value: "bytes", help: "put: how many bytes a pipe on standard input holds."),
-            OptionSpec("force", help: "get: write binary data to a terminal."),
-        ],
+        options: [insert, size, force],
         discussion: """
             put sets the cell to a zeroblob of the file's size and streams the file into it, in one
             transaction: all or nothing. Standard input of unknown size (a pipe without --size) is
@@ -36,7 +36,8 @@ enum BlobCommand: Command {
         var request: BlobRequest
         do {
             request = try BlobRequest(words: arguments.positionals)
-            try request.apply(insert: arguments.has("insert"), size: arguments.value("size"), force: arguments.has("force"))
+            try request.apply(
+                insert: arguments.has(Self.insert), size: arguments.value(of: Self.size), force: arguments.has(Self.force))
         } catch {
             throw UsageError(error.message, command: spec.name)
         }

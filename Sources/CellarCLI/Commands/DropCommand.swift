@@ -3,10 +3,12 @@ import Glibc
 
 /// `cellar drop`: deletes the database with its `-wal`, `-shm` and `-journal` files.
 enum DropCommand: Command {
+    static let force = OptionSpec("force", help: "Do not ask (needed when standard input is not a terminal).")
+
     static let spec = CommandSpec(
         name: "drop", cluster: .filesOnly,
         abstract: "Delete the database with its -wal, -shm and -journal files.",
-        options: [OptionSpec("force", help: "Do not ask (needed when standard input is not a terminal).")],
+        options: [force],
         discussion: """
             On a terminal it asks first. The database's exclusive lock is taken before anything is deleted,
             so a database another process is writing is an error (after the busy timeout) and stays.
@@ -25,7 +27,7 @@ enum DropCommand: Command {
         }
         try DatabaseOpener.refuseCompanion(path)
         guard DatabaseFile.exists(path) else { throw CommandFailure(message: "no database at '\(path)'") }
-        if !invocation.arguments.has("force") {
+        if !invocation.arguments.has(Self.force) {
             guard io.isInputTerminal else {
                 throw CommandFailure(message: "drop deletes '\(path)'; pass --force to confirm when not on a terminal")
             }

@@ -2,16 +2,16 @@ import CellarKit
 
 /// `cellar dump [TABLE…]`: writes SQL that rebuilds the database, in the shape of sqlite3's `.dump`.
 enum DumpCommand: Command {
+    static let schemaOnly = OptionSpec("schema-only", help: "Write the CREATE statements only.")
+    static let dataOnly = OptionSpec("data-only", help: "Write the INSERT statements only, with no transaction around them.")
+
     static let spec = CommandSpec(
         name: "dump", cluster: .runs,
         abstract: "Write SQL text that rebuilds the database (the shape of sqlite3's .dump).",
         arguments: [
             .init("table", help: "Tables to dump, by name or LIKE pattern (default: all).", optional: true, repeatable: true)
         ],
-        options: [
-            OptionSpec("schema-only", help: "Write the CREATE statements only."),
-            OptionSpec("data-only", help: "Write the INSERT statements only, with no transaction around them."),
-        ],
+        options: [schemaOnly, dataOnly],
         discussion: """
             'sqlite3 new.db < dump.sql' and 'cellar run --autocommit dump.sql' both rebuild the database:
             every row, reals bit for bit, blobs, sqlite_sequence, views and triggers, cellar's ledgers,
@@ -26,11 +26,11 @@ enum DumpCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments
-        if arguments.has("schema-only"), arguments.has("data-only") {
+        if arguments.has(Self.schemaOnly), arguments.has(Self.dataOnly) {
             throw UsageError("--schema-only and --data-only exclude each other", command: spec.name)
         }
         let content: DumpOptions.Content =
-            arguments.has("schema-only") ? .schemaOnly : arguments.has("data-only") ? .dataOnly : .schemaAndData
+            arguments.has(Self.schemaOnly) ? .schemaOnly : arguments.has(Self.dataOnly) ? .dataOnly : .schemaAndData
         let options = DumpOptions(
             tablePatterns: arguments.positionals, content: content,
             escapesControlCharacters: invocation.io.isOutputTerminal)

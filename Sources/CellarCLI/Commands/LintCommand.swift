@@ -4,25 +4,24 @@ import Glibc
 /// `cellar lint`: checks migrations before they run, against the schema their predecessors build,
 /// and changes nothing.
 enum LintCommand: Command {
+    static let all = OptionSpec("all", help: "Check every migration, applied or not.")
+    static let minSQLite = OptionSpec(
+        "min-sqlite", value: "version", help: "The oldest SQLite the migrations must run on, X.Y.Z (default: the linked SQLite).")
+    static let strict = OptionSpec("strict", help: "Exit 1 on a warning too.")
+    static let format = OptionSpec(
+        "format", value: "format", completion: .choices(["text", "json", "sarif"]),
+        help: "text (default), json, or sarif (SARIF 2.1.0, for code review tools).")
+    static let against = OptionSpec(
+        "against", value: "database",
+        help: "Read row counts from this database (read only) to warn about long locks on big tables.")
+
     static let spec = CommandSpec(
         name: "lint", cluster: .runs,
         abstract: "Check migrations before they run: what each would lose, and SQLite's hazards. Changes nothing.",
         arguments: [
             .init("file", help: "Migration files to check (default: the pending migrations).", optional: true, repeatable: true)
         ],
-        options: [
-            OptionSpec("all", help: "Check every migration, applied or not."),
-            OptionSpec(
-                "min-sqlite", value: "version",
-                help: "The oldest SQLite the migrations must run on, X.Y.Z (default: the linked SQLite)."),
-            OptionSpec("strict", help: "Exit 1 on a warning too."),
-            OptionSpec(
-                "format", value: "format", completion: .choices(["text", "json", "sarif"]),
-                help: "text (default), json, or sarif (SARIF 2.1.0, for code review tools)."),
-            OptionSpec(
-                "against", value: "database",
-                help: "Read row counts from this database (read only) to warn about long locks on big tables."),
-        ],
+        options: [all, minSQLite, strict, format, against],
         discussion: """
             Each migration is replayed in memory on the schema its predecessors build; each statement is
             prepared under SQLite's authorizer, which records what it would do, and the schema it leaves is
@@ -42,24 +41,24 @@ enum LintCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments
-        let format = arguments.value("format") ?? "text"
+        let format = arguments.value(of: Self.format) ?? "text"
         guard ["text", "json", "sarif"].contains(format) else {
             throw UsageError("option '--format' expects text, json or sarif, not '\(format)'", command: spec.name)
         }
         var options = LintOptions()
-        if let text = arguments.value("min-sqlite") {
+        if let text = arguments.value(of: Self.minSQLite) {
             guard let version = SQLiteVersion(text) else {
                 throw UsageError("option '--min-sqlite' expects a version such as 3.35.0, not '\(text)'", command: spec.name)
             }
             options.minimumSQLite = version
         }
-        if arguments.has("all") && !arguments.positionals.isEmpty {
+        if arguments.has(Self.all) && !arguments.positionals.isEmpty {
             throw UsageError("--all checks every migration; name files or give --all, not both", command: spec.name)
         }
         let session = MigrationSession(invocation)
         let files = try session.loadMigrationFiles()
         let targets = try self.targets(invocation, files: files, session: session)
-        if let against = arguments.value("against") {
+        if let against = arguments.value(of: Self.against) {
             options.rowCounts = try rowCounts(of: against, invocation: invocation)
         }
         let opener = DatabaseOpener(invocation.configuration)
@@ -84,7 +83,7 @@ enum LintCommand: Command {
             }
             if !invocation.configuration.isQuiet { invocation.io.printError("cellar: \(output.summary)") }
         }
-        let fails = report.hasErrors || (arguments.has("strict") && !report.findings.isEmpty)
+        let fails = report.hasErrors || (arguments.has(Self.strict) && !report.findings.isEmpty)
         return fails ? .failure : .success
     }
 
@@ -99,7 +98,7 @@ enum LintCommand: Command {
             }
         }
         if let problem = files.problems.first { try session.translating { throw problem.error } }
-        if arguments.has("all") { return files.migrations }
+        if arguments.has(Self.all) { return files.migrations }
         return try session.withReadableConnection { database in
             try session.translating {
                 try Migrator(connection: database, migrations: files.migrations, checkpoint: files.checkpoint)

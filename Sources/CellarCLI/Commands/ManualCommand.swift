@@ -21,7 +21,7 @@ enum ManualCommand: Command {
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
-        switch invocation.arguments.value(format.long) ?? "roff" {
+        switch invocation.arguments.value(of: format) ?? "roff" {
         case "roff": try invocation.io.output.write(ManualPage.render(.cellar))
         case "markdown": try invocation.io.output.write(ReferencePage.render(.cellar))
         case let other: throw UsageError("option '--format' expects roff or markdown, not '\(other)'", command: spec.name)

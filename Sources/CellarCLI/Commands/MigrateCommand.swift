@@ -2,16 +2,18 @@ import CellarKit
 
 /// `cellar migrate`: applies pending migrations in version order.
 enum MigrateCommand: Command {
+    static let to = OptionSpec("to", value: "version", help: "Apply pending migrations up to this version only.")
+    static let dryRun = OptionSpec(
+        "dry-run", help: "Apply them to a copy, report what each would do, leave the database untouched.")
+    static let allOrNothing = OptionSpec("all-or-nothing", help: "Run every pending migration in one transaction.")
+    static let allowOutOfOrder = OptionSpec(
+        "allow-out-of-order", help: "Apply pending migrations older than the newest applied one.")
+
     static let spec = CommandSpec(
         name: "migrate", cluster: .runs, fleet: true,
         abstract: "Apply pending migrations in version order, each in its own transaction.",
-        options: [
-            OptionSpec("to", value: "version", help: "Apply pending migrations up to this version only."),
-            OptionSpec("dry-run", help: "Apply them to a copy, report what each would do, leave the database untouched."),
-            OptionSpec("all-or-nothing", help: "Run every pending migration in one transaction."),
-            OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
-            MigrationSession.dumpSchemaOption,
-        ] + BackupPolicy.options + FleetOptions.options + [FleetOptions.format],
+        options: [to, dryRun, allOrNothing, allowOutOfOrder, MigrationSession.dumpSchemaOption] + BackupPolicy.options
+            + FleetOptions.options + [FleetOptions.format],
         discussion: """
             Every file is read and checked before anything runs. A failing migration is rolled back and
             the run stops; migrations applied before it in the same run stay applied (unless
@@ -31,12 +33,12 @@ enum MigrateCommand: Command {
         let session = MigrationSession(invocation)
         let arguments = invocation.arguments
         var options = Migrator.Options(
-            allowsOutOfOrder: arguments.has("allow-out-of-order"), isAllOrNothing: arguments.has("all-or-nothing"))
-        if let target = arguments.value("to") { options.target = try MigrationSession.version(target, command: spec.name) }
+            allowsOutOfOrder: arguments.has(Self.allowOutOfOrder), isAllOrNothing: arguments.has(Self.allOrNothing))
+        if let target = arguments.value(of: Self.to) { options.target = try MigrationSession.version(target, command: spec.name) }
         let files = try session.loadUsableFiles()
         let migrations = files.migrations
         let checkpoint = files.checkpoint
-        if arguments.has("dry-run") {
+        if arguments.has(Self.dryRun) {
             guard session.isRemote else {
                 let migrator = Migrator(database: try session.openForRehearsal(), migrations: migrations, checkpoint: checkpoint)
                 return try dryRun(migrator, options: options, session: session)

@@ -2,17 +2,16 @@ import CellarKit
 
 /// `cellar new NAME`: creates the next migration file with up and down sections.
 enum NewCommand: Command {
+    static let timestamp = OptionSpec("timestamp", help: "Use the UTC time YYYYMMDDHHMMSS as the version instead.")
+    static let fromSchema = OptionSpec(
+        "from-schema",
+        help: "Write the up section as the proved plan from the migrations to the schema file, the down as the plan back.")
+
     static let spec = CommandSpec(
         name: "new",
         abstract: "Create migrations/NNNN_name.sql (next number, at least 4 digits) with up and down sections.",
         arguments: [.init("name", help: "Letters, digits, _ and -.")],
-        options: [
-            OptionSpec("timestamp", help: "Use the UTC time YYYYMMDDHHMMSS as the version instead."),
-            OptionSpec(
-                "from-schema",
-                help: "Write the up section as the proved plan from the migrations to the schema file, the down as the plan back."
-            ),
-        ] + SchemaSources.options,
+        options: [timestamp, fromSchema] + SchemaSources.options,
         discussion: """
             With --from-schema, --rename and --allow-drop govern the up section; the down section may drop what
             the up created, and its first comment names each table and column it drops with its data. No
@@ -33,10 +32,10 @@ enum NewCommand: Command {
             throw UsageError("'\(name)' is not a migration name (letters, digits, _ and - only)", command: spec.name)
         }
         let contents =
-            invocation.arguments.has("from-schema") ? try planned(invocation) : MigrationTemplate.text
+            invocation.arguments.has(Self.fromSchema) ? try planned(invocation) : MigrationTemplate.text
         let created = try NewMigrationFile.create(
             name: name, contents: contents, in: invocation.configuration.migrationsDirectory,
-            timestamped: invocation.arguments.has("timestamp"))
+            timestamped: invocation.arguments.has(Self.timestamp))
         try invocation.io.printOutput(ControlCharacterEscaping.escape(created.path))
         return .success
     }

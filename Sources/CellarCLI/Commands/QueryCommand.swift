@@ -2,17 +2,16 @@ import CellarKit
 
 /// `cellar query SQL`: runs statements and prints their rows.
 enum QueryCommand: Command {
+    static let param = OptionSpec(
+        "param", value: "value", repeatable: true,
+        help: "Bind a parameter: positional for ?, ?NNN; ':name=value' for :name, @name, $name.")
+    static let safe = OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH and VACUUM INTO.")
+
     static let spec = CommandSpec(
         name: "query", cluster: .runs,
         abstract: "Run SQL statements and print their results.",
         arguments: [.init("sql", help: "One or more SQL statements; '-' reads them from standard input.")],
-        options: RenderOptionParsing.options + [
-            OptionSpec(
-                "param", value: "value", repeatable: true,
-                help: "Bind a parameter: positional for ?, ?NNN; ':name=value' for :name, @name, $name."),
-            OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH and VACUUM INTO."),
-            readOnlyOption,
-        ],
+        options: RenderOptionParsing.options + [param, safe, readOnlyOption],
         discussion: """
             Values of --param are bound, never pasted into the SQL: a whole number binds as an integer,
             a decimal number as a real, anything else as text. The database must exist.
@@ -34,15 +33,15 @@ enum QueryCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments
         let sql = try statements(arguments.positionals[0], io: invocation.io)
-        let parameters = try QueryParameters(arguments.allValues("param"))
+        let parameters = try QueryParameters(arguments.values(of: Self.param))
         let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
         let session = MigrationSession(invocation)
         if session.isRemote {
-            if arguments.has(readOnlyOption.long) {
+            if arguments.has(readOnlyOption) {
                 throw CommandFailure(
                     message: "query --readonly is not available on a dqlite database: the cluster opens no read-only connection")
             }
-            if arguments.has("safe") {
+            if arguments.has(Self.safe) {
                 throw CommandFailure(
                     message: "query --safe is not available on a dqlite database: cellar cannot install SQLite's "
                         + "authorizer on the cluster's nodes")
@@ -53,7 +52,7 @@ enum QueryCommand: Command {
             }
         }
         let database = try DatabaseOpener(invocation.configuration).openExisting(
-            defensive: true, fileFunctions: true, safe: arguments.has("safe"), readOnly: arguments.has(readOnlyOption.long))
+            defensive: true, fileFunctions: true, safe: arguments.has(Self.safe), readOnly: arguments.has(readOnlyOption))
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
         return try SignalWatcher.shared.guarding(database, io: invocation.io) {
             try runStatements(sql, on: database, parameters: parameters, renderer: renderer)

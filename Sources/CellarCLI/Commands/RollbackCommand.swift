@@ -2,13 +2,13 @@ import CellarKit
 
 /// `cellar rollback`: undoes the latest applied migrations with their down sections.
 enum RollbackCommand: Command {
+    static let steps = OptionSpec("steps", value: "n", help: "How many migrations to undo (default 1).")
+    static let to = OptionSpec("to", value: "version", help: "Undo every migration above this version, keeping it.")
+
     static let spec = CommandSpec(
         name: "rollback", cluster: .runs,
         abstract: "Undo the latest applied migrations with their down sections, newest first.",
-        options: [
-            OptionSpec("steps", value: "n", help: "How many migrations to undo (default 1)."),
-            OptionSpec("to", value: "version", help: "Undo every migration above this version, keeping it."),
-        ],
+        options: [steps, to],
         discussion: """
             Refuses, changing nothing, if a migration it would undo has no '-- migrate:down' section or
             its file is missing, or if --steps asks for more than may be undone. Migrations recorded by
@@ -33,7 +33,7 @@ enum RollbackCommand: Command {
             let before = try session.translating { try migrator.applied() }
             let seedsBefore = try Seeder(connection: database).status(of: [])
             // A plain `rollback` with nothing applied has nothing to refuse; an explicit --steps does.
-            if before.isEmpty, invocation.arguments.value("steps") == nil {
+            if before.isEmpty, invocation.arguments.value(of: Self.steps) == nil {
                 try session.summarize("nothing to roll back; the database is at version 0")
                 return .success
             }
@@ -92,8 +92,8 @@ enum RollbackCommand: Command {
     }
 
     static func target(_ arguments: ParsedArguments) throws(UsageError) -> RollbackTarget {
-        let steps = arguments.value("steps")
-        let version = arguments.value("to")
+        let steps = arguments.value(of: Self.steps)
+        let version = arguments.value(of: Self.to)
         if steps != nil, version != nil { throw UsageError("give either --steps or --to, not both", command: spec.name) }
         if let version { return .version(try MigrationSession.version(version, command: spec.name)) }
         guard let steps else { return .steps(1) }

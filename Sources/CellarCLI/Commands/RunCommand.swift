@@ -3,15 +3,15 @@ import Glibc
 
 /// `cellar run FILE… | -`: runs SQL scripts, each in one transaction unless `--autocommit`.
 enum RunCommand: Command {
+    static let autocommit = OptionSpec(
+        "autocommit", help: "Run statement by statement like the sqlite3 CLI (for scripts with their own BEGIN/COMMIT).")
+    static let safe = OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH and VACUUM INTO.")
+
     static let spec = CommandSpec(
         name: "run", cluster: .runs,
         abstract: "Run SQL scripts, each in one transaction (all or nothing).",
         arguments: [.init("file", help: "Script files to run in order; '-' reads standard input.", repeatable: true)],
-        options: [
-            OptionSpec(
-                "autocommit", help: "Run statement by statement like the sqlite3 CLI (for scripts with their own BEGIN/COMMIT)."),
-            OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH and VACUUM INTO."),
-        ] + RenderOptionParsing.options,
+        options: [autocommit, safe] + RenderOptionParsing.options,
         discussion: """
             Scripts are streamed: a script of any size runs in bounded memory. Each file runs in one
             transaction; on the first error it is rolled back, the error is shown as path:line:column
@@ -43,7 +43,7 @@ enum RunCommand: Command {
             }
             let runner = ScriptRunner(
                 database: database,
-                options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit"), isSafe: arguments.has("safe")))
+                options: ScriptRunner.Options(isTransactional: !arguments.has(Self.autocommit), isSafe: arguments.has(Self.safe)))
             let renderer = ResultRenderer(sink: invocation.io.output, options: options)
             let progress = ProgressLine.forTerminal(invocation).map { RunProgress(line: $0, runner: runner) }
             defer { progress?.clear() }
@@ -65,14 +65,14 @@ enum RunCommand: Command {
         _ scripts: [(path: String, descriptor: Int32)], invocation: Invocation, options: RenderOptions
     ) throws -> ExitStatus {
         let arguments = invocation.arguments
-        if arguments.has("safe") {
+        if arguments.has(Self.safe) {
             throw CommandFailure(
                 message: "run --safe is not available on a dqlite database: cellar cannot install SQLite's authorizer "
                     + "on the cluster's nodes")
         }
         return try MigrationSession(invocation).withReadableConnection(guarded: true) { connection in
             let runner = ScriptRunner(
-                connection: connection, options: ScriptRunner.Options(isTransactional: !arguments.has("autocommit")))
+                connection: connection, options: ScriptRunner.Options(isTransactional: !arguments.has(Self.autocommit)))
             let renderer = ResultRenderer(sink: invocation.io.output, options: options)
             defer { try? renderer.flush() }
             return try runAll(scripts, renderer: renderer, io: invocation.io, progress: nil) { source, path in

@@ -2,6 +2,8 @@ import CellarKit
 
 /// `cellar seed [FILE…]`: runs seed files not applied yet, each in one transaction.
 enum SeedCommand: Command {
+    static let force = OptionSpec("force", help: "Run them again even if applied, and update their ledger rows.")
+
     static let spec = CommandSpec(
         name: "seed", cluster: .runs,
         abstract: "Run the seed files not yet applied (all of the seeds folder in order, or the named ones).",
@@ -10,7 +12,7 @@ enum SeedCommand: Command {
                 "file", help: "Seed files to run (paths); default: every .sql file of the seeds folder.", optional: true,
                 repeatable: true)
         ],
-        options: [OptionSpec("force", help: "Run them again even if applied, and update their ledger rows.")],
+        options: [force],
         discussion: """
             Seed SQL may call readfile('path') to load a file as a blob; relative paths are relative to the
             seed file's folder, so seeding works from any directory. A missing file is an error. Named
@@ -32,7 +34,7 @@ enum SeedCommand: Command {
         return try session.withWritableConnection(creating: false, fileFunctions: true) { database in
             let start = WallClock.milliseconds()
             let outcomes = try session.translating {
-                try Seeder(connection: database).run(seeds, force: invocation.arguments.has("force"))
+                try Seeder(connection: database).run(seeds, force: invocation.arguments.has(Self.force))
             }
             let applied = outcomes.filter { !$0.wasSkipped }
             for outcome in outcomes where outcome.wasSkipped && !files.isEmpty {

@@ -3,16 +3,16 @@ import Glibc
 
 /// `cellar setup`: creates the database if missing, applies pending migrations, then new seeds.
 enum SetupCommand: Command {
+    static let allowOutOfOrder = OptionSpec(
+        "allow-out-of-order", help: "Apply pending migrations older than the newest applied one.")
+    static let dryRun = OptionSpec(
+        "dry-run", help: "Bootstrap a new in-memory database (every migration, then every seed), report, change nothing.")
+
     static let spec = CommandSpec(
         name: "setup", cluster: .runs, fleet: true,
         abstract: "Create the database if missing, apply pending migrations, then seeds not yet applied.",
-        options: [
-            OptionSpec("allow-out-of-order", help: "Apply pending migrations older than the newest applied one."),
-            OptionSpec(
-                "dry-run",
-                help: "Bootstrap a new in-memory database (every migration, then every seed), report, change nothing."),
-            MigrationSession.dumpSchemaOption,
-        ] + BackupPolicy.options + FleetOptions.options + [FleetOptions.format],
+        options: [allowOutOfOrder, dryRun, MigrationSession.dumpSchemaOption] + BackupPolicy.options
+            + FleetOptions.options + [FleetOptions.format],
         discussion: """
             Idempotent: safe to run on every deploy. A seeds folder that does not exist is skipped unless it
             was named with --seeds or CELLAR_SEEDS. Seed SQL may call readfile('path'); relative paths are
@@ -34,8 +34,8 @@ enum SetupCommand: Command {
         let files = try session.loadUsableFiles()
         let migrations = files.migrations
         let seeds = try session.translating { try loadSeeds(invocation) }
-        let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has("allow-out-of-order"))
-        if invocation.arguments.has("dry-run") { return try dryRun(files, seeds: seeds, session: session) }
+        let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has(Self.allowOutOfOrder))
+        if invocation.arguments.has(Self.dryRun) { return try dryRun(files, seeds: seeds, session: session) }
         try session.refuseBackupIfRemote()
         if !session.isRemote { try session.preflight(migrations, checkpoint: files.checkpoint, options: options) }
         return try session.withWritableConnection(creating: true, fileFunctions: true) { database in
@@ -121,7 +121,7 @@ enum SetupCommand: Command {
     private static func loadSeeds(_ invocation: Invocation) throws -> [Seed] {
         let folder = invocation.configuration.seedsDirectory
         let isExplicit =
-            invocation.arguments.value(GlobalOptions.seeds.option.long) != nil
+            invocation.arguments.value(of: GlobalOptions.seeds.option) != nil
             || !(invocation.io.environment["CELLAR_SEEDS"] ?? "").isEmpty
         if !isExplicit, access(folder, F_OK) != 0 { return [] }
         return try Seed.all(in: folder)

@@ -5,6 +5,11 @@ import Glibc
 /// `cellar shell`: the interactive SQL shell, or a statement runner when standard input is not a
 /// terminal.
 enum ShellCommand: Command {
+    static let initFile = OptionSpec(
+        "init", value: "file", help: "Run FILE's statements and dot-commands first, instead of ~/.cellarrc (not with --safe).")
+    static let safe = OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH, VACUUM INTO, .open, .output and .read.")
+    static let bail = OptionSpec("bail", help: "Stop at the first error (piped input and .read files).")
+
     static let spec = CommandSpec(
         name: "shell", cluster: .runs,
         abstract: "Explore the database in an interactive SQL shell.",
@@ -14,13 +19,7 @@ enum ShellCommand: Command {
                 "sql", help: "Run these statements or dot-commands, then exit (as 'sqlite3 FILE SQL').", optional: true,
                 repeatable: true, completion: ValueCompletion.none),
         ],
-        options: [
-            OptionSpec(
-                "init", value: "file",
-                help: "Run FILE's statements and dot-commands first, instead of ~/.cellarrc (not with --safe)."),
-            OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH, VACUUM INTO, .open, .output and .read."),
-            OptionSpec("bail", help: "Stop at the first error (piped input and .read files)."),
-        ] + SQLite3Options.options,
+        options: [initFile, safe, bail] + SQLite3Options.options,
         discussion: """
             Statements run when sqlite3_complete says they are complete; .help lists the dot-commands.
             When standard input is not a terminal, statements are read from it without prompts, errors
@@ -48,14 +47,14 @@ enum ShellCommand: Command {
         var io = invocation.io
         let arguments = invocation.arguments
         // The last of -batch and -interactive wins, as in sqlite3.
-        switch arguments.lastFlag(of: "batch", "interactive") {
-        case "batch": io.isInputTerminal = false
-        case "interactive": io.isInputTerminal = true
+        switch arguments.lastFlag(of: SQLite3Options.batch, SQLite3Options.interactive) {
+        case SQLite3Options.batch?: io.isInputTerminal = false
+        case SQLite3Options.interactive?: io.isInputTerminal = true
         default: break
         }
         var configuration = invocation.configuration
         if let file = arguments.positionals.first {
-            guard arguments.value(GlobalOptions.database.option.long) == nil else {
+            guard arguments.value(of: GlobalOptions.database.option) == nil else {
                 throw UsageError("give the database once: as FILE or with --database, not both", command: spec.name)
             }
             configuration.databasePath = file
@@ -64,7 +63,7 @@ enum ShellCommand: Command {
                 return try RemoteCommands.run(self, Invocation(arguments: arguments, configuration: configuration, io: io))
             }
         }
-        if arguments.has("safe"), arguments.value("init") != nil {
+        if arguments.has(Self.safe), arguments.value(of: Self.initFile) != nil {
             throw UsageError("--init cannot be used with --safe (a start-up file could undo its refusals)", command: spec.name)
         }
         let path = configuration.databasePath
@@ -72,14 +71,14 @@ enum ShellCommand: Command {
         let connection = try open(
             configuration, invocation: Invocation(arguments: arguments, configuration: configuration, io: io))
         let settings = ShellSettings(
-            isInputTerminal: io.isInputTerminal, isOutputTerminal: io.isOutputTerminal, bails: arguments.has("bail"),
-            isSafe: arguments.has("safe"))
+            isInputTerminal: io.isInputTerminal, isOutputTerminal: io.isOutputTerminal, bails: arguments.has(Self.bail),
+            isSafe: arguments.has(Self.safe))
         let session = try ShellSession(connection: connection, io: io, settings: settings, configuration: configuration)
         if let startup = startupFile(arguments, environment: io.environment) {
             session.runStartupFile(startup)
         }
         try SQLite3Options.apply(arguments, to: session)
-        for (index, command) in arguments.allValues("cmd").enumerated() {
+        for (index, command) in arguments.values(of: SQLite3Options.cmd).enumerated() {
             guard session.runLines(of: LineReader(BufferSource(command + "\n")), path: "<-cmd \(index + 1)>") == .proceed,
                 !session.hadError || !session.settings.bails
             else {
@@ -116,11 +115,11 @@ enum ShellCommand: Command {
 
     /// The database file (created when missing), or the dqlite database through its cluster's leader.
     private static func open(_ configuration: Configuration, invocation: Invocation) throws -> any SQLConnection {
-        let isSafe = invocation.arguments.has("safe")
+        let isSafe = invocation.arguments.has(Self.safe)
         guard DqliteURL.isDqlite(configuration.databasePath) else {
             let opener = DatabaseOpener(configuration)
             let database: Database
-            if invocation.arguments.has("readonly") {
+            if invocation.arguments.has(SQLite3Options.readOnly) {
                 let options = opener.options(mode: .readOnly, defensive: true, fileFunctions: true, safe: isSafe)
                 database = try opener.open(configuration.databasePath, options: options)
             } else {
@@ -140,8 +139,8 @@ enum ShellCommand: Command {
 
     /// `--init FILE`, else `~/.cellarrc` when it exists; none with `--safe`.
     private static func startupFile(_ arguments: ParsedArguments, environment: [String: String]) -> String? {
-        guard !arguments.has("safe") else { return nil }
-        if let path = arguments.value("init") { return path }
+        guard !arguments.has(Self.safe) else { return nil }
+        if let path = arguments.value(of: Self.initFile) { return path }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         let path = (home.hasSuffix("/") ? home : home + "/") + ".cellarrc"
         return access(path, F_OK) == 0 ? path : nil

@@ -3,13 +3,13 @@ import Glibc
 
 /// `cellar squash --to V`: writes `migrations/checkpoint.sql`, the proved checkpoint of migrations 1…V.
 enum SquashCommand: Command {
+    static let to = OptionSpec("to", value: "version", help: "The last migration the checkpoint covers (required).")
+    static let replace = OptionSpec("replace", help: "Replace an existing checkpoint with one that goes further.")
+
     static let spec = CommandSpec(
         name: "squash",
         abstract: "Write migrations/checkpoint.sql: the schema and rows migrations 1…V leave, proved, for new databases.",
-        options: [
-            OptionSpec("to", value: "version", help: "The last migration the checkpoint covers (required)."),
-            OptionSpec("replace", help: "Replace an existing checkpoint with one that goes further."),
-        ],
+        options: [to, replace],
         discussion: """
             The migrations 1…V are replayed into an in-memory database (seeds not included) and written as SQL
             with their ledger rows; a database built from that file must dump exactly as the replay does,
@@ -28,7 +28,7 @@ enum SquashCommand: Command {
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
-        guard let text = invocation.arguments.value("to") else {
+        guard let text = invocation.arguments.value(of: Self.to) else {
             throw UsageError("'squash' needs --to V: the last migration the checkpoint covers", command: spec.name)
         }
         let version = try MigrationSession.version(text, command: spec.name)
@@ -36,7 +36,7 @@ enum SquashCommand: Command {
         let files = try session.loadUsableFiles()
         let folder = invocation.configuration.migrationsDirectory
         let path = DirectoryListing.join(folder, Checkpoint.fileName)
-        let replaces = invocation.arguments.has("replace")
+        let replaces = invocation.arguments.has(Self.replace)
         if let existing = files.checkpoint, !replaces {
             throw CommandFailure(
                 message: "\(existing.path) already exists (it covers \(existing.coverage)); give --replace to write one "

@@ -3,15 +3,15 @@ import Glibc
 
 /// `cellar status`: every migration and seed, applied, pending, changed or missing.
 enum StatusCommand: Command {
+    static let exitCode = OptionSpec("exit-code", help: "Exit 3 if anything is pending, changed or missing.")
+    static let format = OptionSpec(
+        "format", value: "format", completion: .choices(["text", "json"]),
+        help: "text (default) or json (for a fleet: one object per database per line).")
+
     static let spec = CommandSpec(
         name: "status", cluster: .runs, fleet: true,
         abstract: "Show every migration and seed: applied, pending, changed or missing.",
-        options: [
-            OptionSpec("exit-code", help: "Exit 3 if anything is pending, changed or missing."),
-            OptionSpec(
-                "format", value: "format", completion: .choices(["text", "json"]),
-                help: "text (default) or json (for a fleet: one object per database per line)."),
-        ] + FleetOptions.options,
+        options: [exitCode, format] + FleetOptions.options,
         discussion: """
             A database file that does not exist yet is reported as such, with everything pending; it is
             not created (with --exit-code it is an error: no database at PATH). transaction:false
@@ -26,12 +26,12 @@ enum StatusCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let session = MigrationSession(invocation)
-        let format = invocation.arguments.value("format") ?? "text"
+        let format = invocation.arguments.value(of: Self.format) ?? "text"
         guard format == "text" || format == "json" else {
             throw UsageError("option '--format' expects text or json, not '\(format)'", command: spec.name)
         }
         let files = try session.loadMigrationFiles()
-        if invocation.arguments.has("exit-code") { try session.requireExistingDatabase() }
+        if invocation.arguments.has(Self.exitCode) { try session.requireExistingDatabase() }
         var report = try session.withReadableConnection { database in
             let migrator = Migrator(connection: database, migrations: files.migrations, checkpoint: files.checkpoint)
             return try session.translating {
@@ -56,7 +56,7 @@ enum StatusCommand: Command {
         invocation.record?.workToDo = workToDo
         invocation.record?.version = report.version
         let hasWork = workToDo > 0
-        return invocation.arguments.has("exit-code") && hasWork ? .workPending : .success
+        return invocation.arguments.has(Self.exitCode) && hasWork ? .workPending : .success
     }
 
     /// The seeds' states; none when the seeds folder does not exist.

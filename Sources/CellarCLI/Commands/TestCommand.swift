@@ -3,15 +3,15 @@ import CellarKit
 
 /// `cellar test`: runs migrations up, down and up again on a rehearsal, and changes nothing.
 enum TestCommand: Command {
+    static let all = OptionSpec("all", help: "Test every migration, from an empty database.")
+    static let against = OptionSpec(
+        "against", value: "database",
+        help: "Rehearse on an in-memory copy of this database, counting every table's rows at each step.")
+
     static let spec = CommandSpec(
         name: "test", cluster: .runs,
         abstract: "Run each pending migration up, down and up again on a rehearsal; check what its down restores.",
-        options: [
-            OptionSpec("all", help: "Test every migration, from an empty database."),
-            OptionSpec(
-                "against", value: "database",
-                help: "Rehearse on an in-memory copy of this database, counting every table's rows at each step."),
-        ],
+        options: [all, against],
         discussion: """
             Without --against, migrations run on an in-memory replay of the migrations before them. After
             the down, the schema must equal the schema before the up; after the second up, the schema the
@@ -37,8 +37,8 @@ enum TestCommand: Command {
         let rehearsal: Database
         let targets: [Migration]
         var countsRows = false
-        if let against = arguments.value("against") {
-            if arguments.has("all") {
+        if let against = arguments.value(of: Self.against) {
+            if arguments.has(Self.all) {
                 throw UsageError(
                     "--all tests every migration from an empty database and --against the pending ones on a copy of a "
                         + "database: give one of them", command: spec.name)
@@ -63,7 +63,7 @@ enum TestCommand: Command {
         } else {
             rehearsal = try SchemaReplay(migrations: migrations, options: opener.options(mode: .readWriteCreate)).makeDatabase()
             targets =
-                arguments.has("all")
+                arguments.has(Self.all)
                 ? migrations : try session.withReadableConnection { try pending(files, on: $0, session) }
         }
         let results = try session.translating {

@@ -2,12 +2,13 @@ import CellarKit
 
 /// `cellar verify`: fails if an applied migration's file changed or is missing.
 enum VerifyCommand: Command {
+    static let schema = OptionSpec(
+        "schema", help: "Also replay the applied migrations and report schema drift (exit 1 on drift).")
+
     static let spec = CommandSpec(
         name: "verify", cluster: .runs, fleet: true,
         abstract: "Fail (exit 1) if any applied migration's file changed or is missing.",
-        options: [
-            OptionSpec("schema", help: "Also replay the applied migrations and report schema drift (exit 1 on drift).")
-        ] + FleetOptions.options + [FleetOptions.format],
+        options: [schema] + FleetOptions.options + [FleetOptions.format],
         discussion: """
             --schema replays the up sections of every applied migration (baselined ones included) into an
             in-memory database and compares its schema with the database's, ignoring whitespace, comments,
@@ -46,7 +47,7 @@ enum VerifyCommand: Command {
                     message: "verification failed: \(MigrationProgress.count(problems.count, "applied migration")) "
                         + "\(problems.count == 1 ? "does" : "do") not match the files")
             }
-            if invocation.arguments.has("schema") {
+            if invocation.arguments.has(Self.schema) {
                 let drifts = try session.translating {
                     try migrator.schemaDrift()
                 }
@@ -65,7 +66,7 @@ enum VerifyCommand: Command {
             let stoodFor = squashed == 0 ? "" : " (\(squashed) squashed into \(files.checkpoint?.path ?? Checkpoint.fileName))"
             try session.summarize(
                 "verified \(MigrationProgress.count(try migrator.applied().count, "applied migration")): all match their files"
-                    + stoodFor + (invocation.arguments.has("schema") ? " and the schema matches them" : ""))
+                    + stoodFor + (invocation.arguments.has(Self.schema) ? " and the schema matches them" : ""))
             return .success
         }
     }

@@ -4,10 +4,13 @@ import Glibc
 /// `cellar wait`: waits until the database can be opened and read, for containers that start before
 /// their volume (dbmate's `wait`).
 enum WaitCommand: Command {
+    static let timeout = OptionSpec(
+        "timeout", value: "duration", help: "Give up after this long: 30, 30s, 500ms, 2m (default 60s).")
+
     static let spec = CommandSpec(
         name: "wait",
         abstract: "Wait until the database can be opened and read.",
-        options: [OptionSpec("timeout", value: "duration", help: "Give up after this long: 30, 30s, 500ms, 2m (default 60s).")],
+        options: [timeout],
         discussion: """
             It tries every 100 ms. A missing file, a file that is not (yet) a database and a locked one are
             all waited for; the last reason is reported when the time is up (exit 1).
@@ -19,7 +22,7 @@ enum WaitCommand: Command {
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
-        let timeout = try milliseconds(invocation.arguments.value("timeout") ?? "60s")
+        let timeout = try milliseconds(invocation.arguments.value(of: Self.timeout) ?? "60s")
         let configuration = invocation.configuration
         let deadline = Int(WallClock.milliseconds()) + timeout
         var hasAnnounced = false

@@ -59,8 +59,8 @@ struct Configuration: Sendable {
         case .never: usesColor = false
         case .auto: usesColor = isErrorTerminal && environment["NO_COLOR", default: ""].isEmpty
         }
-        isQuiet = arguments.has(GlobalOptions.quiet.long)
-        extensions = arguments.allValues(GlobalOptions.loadExtension.long)
+        isQuiet = arguments.has(GlobalOptions.quiet)
+        extensions = arguments.values(of: GlobalOptions.loadExtension)
     }
 
     /// dbmate's migrations folder, used when there is no `migrations` folder.
@@ -86,7 +86,7 @@ struct Configuration: Sendable {
         -> [String]
     {
         let setting = GlobalOptions.database
-        var values = arguments.allValues(setting.option.long)
+        var values = arguments.values(of: setting.option)
         if values.isEmpty, let path = environment[setting.environmentVariable ?? ""], !path.isEmpty {
             values = [path]
         }

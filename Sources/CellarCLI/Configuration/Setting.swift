@@ -9,14 +9,14 @@ struct Setting: Sendable {
 
     /// The value in force: the flag beats the environment, which beats the default.
     func resolve(_ arguments: ParsedArguments, environment: [String: String]) -> String {
-        if let flagValue = arguments.value(option.long) { return flagValue }
+        if let flagValue = arguments.value(of: option) { return flagValue }
         if let variable = environmentVariable, let value = environment[variable], !value.isEmpty { return value }
         return defaultValue
     }
 
     /// Whether neither the flag nor the environment gives a value, so that the default is in force.
     func isDefault(_ arguments: ParsedArguments, environment: [String: String]) -> Bool {
-        guard arguments.value(option.long) == nil else { return false }
+        guard arguments.value(of: option) == nil else { return false }
         guard let variable = environmentVariable else { return true }
         return (environment[variable] ?? "").isEmpty
     }

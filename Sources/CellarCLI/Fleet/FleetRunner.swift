@@ -33,8 +33,8 @@ final class FleetRunner: @unchecked Sendable {
     /// `--format json` on a command whose single-database output is text only.
     static func isFleet(_ invocation: Invocation, command: CommandSpec) -> Bool {
         let arguments = invocation.arguments
-        return invocation.configuration.isFleet || arguments.value(FleetOptions.databasesFrom.long) != nil
-            || (command.name != "status" && arguments.value(FleetOptions.format.long) != nil)
+        return invocation.configuration.isFleet || arguments.value(of: FleetOptions.databasesFrom) != nil
+            || (command.name != "status" && arguments.value(of: FleetOptions.format) != nil)
     }
 
     private init(command: any Command.Type, invocation: Invocation, list: DatabaseList, total: Int?) throws {
@@ -43,8 +43,8 @@ final class FleetRunner: @unchecked Sendable {
         invocation.fleetFiles = FleetMigrationFiles()
         self.invocation = invocation
         let arguments = invocation.arguments
-        isFailFast = arguments.has(FleetOptions.failFast.long)
-        let format = arguments.value(FleetOptions.format.long) ?? "text"
+        isFailFast = arguments.has(FleetOptions.failFast)
+        let format = arguments.value(of: FleetOptions.format) ?? "text"
         guard format == "text" || format == "json" else {
             throw UsageError("option '--format' expects text or json, not '\(format)'", command: command.spec.name)
         }
@@ -82,7 +82,7 @@ final class FleetRunner: @unchecked Sendable {
 
     private static func jobCount(_ invocation: Invocation) throws -> Int {
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        guard let text = invocation.arguments.value(FleetOptions.jobs.long) else { return cores }
+        guard let text = invocation.arguments.value(of: FleetOptions.jobs) else { return cores }
         guard let jobs = Int(text), jobs >= 1, jobs <= 1024 else {
             throw UsageError("option '--jobs' expects a whole number from 1 to 1024, not '\(text)'")
         }
@@ -92,7 +92,7 @@ final class FleetRunner: @unchecked Sendable {
     private static func databaseList(_ invocation: Invocation) throws -> DatabaseList {
         var arguments = invocation.configuration.databaseArguments
         var lines: LineSource?
-        if let file = invocation.arguments.value(FleetOptions.databasesFrom.long) {
+        if let file = invocation.arguments.value(of: FleetOptions.databasesFrom) {
             if file == "-" {
                 lines = LineSource(invocation.io.input)
             } else {
@@ -111,7 +111,7 @@ final class FleetRunner: @unchecked Sendable {
     /// The number of databases, for the progress line; nil when the list comes from standard input,
     /// which can be read only once.
     private static func countWithoutStandardInput(_ invocation: Invocation) throws -> Int? {
-        guard invocation.arguments.value(FleetOptions.databasesFrom.long) != "-" else { return nil }
+        guard invocation.arguments.value(of: FleetOptions.databasesFrom) != "-" else { return nil }
         let list = try databaseList(invocation)
         var count = 0
         while try list.next() != nil { count += 1 }
@@ -195,7 +195,7 @@ final class FleetRunner: @unchecked Sendable {
             }
             if let signal { return signal }
             if state.summary.failed > 0 { return .failure }
-            if command.spec.name == "status", invocation.arguments.has("exit-code"), state.summary.withWork > 0 {
+            if command.spec.name == "status", invocation.arguments.has(StatusCommand.exitCode), state.summary.withWork > 0 {
                 return .workPending
             }
             return .success

@@ -9,21 +9,22 @@ import Glibc
 /// `tenants/b/app.sqlite` get names of their own that say whose they are. A name already taken (a
 /// second backup of the same database and version in the same second) gets `-2`, `-3`, … after the time.
 struct BackupPolicy {
+    static let backup = OptionSpec(
+        "backup", help: "Before applying anything, copy the database to <db>.<UTC time>.v<version>.bak.")
+    static let backupDir = OptionSpec(
+        "backup-dir", value: "dir",
+        help: "Write the backup into this folder instead of beside the database, named after the database's path.")
+
     /// The options that ask for it.
-    static let options = [
-        OptionSpec("backup", help: "Before applying anything, copy the database to <db>.<UTC time>.v<version>.bak."),
-        OptionSpec(
-            "backup-dir", value: "dir",
-            help: "Write the backup into this folder instead of beside the database, named after the database's path."),
-    ]
+    static let options = [backup, backupDir]
 
     /// Where backups go; nil when none is asked for.
     let folder: String?
     let isEnabled: Bool
 
     init(_ arguments: ParsedArguments) {
-        folder = arguments.value("backup-dir")
-        isEnabled = arguments.has("backup") || folder != nil
+        folder = arguments.value(of: Self.backupDir)
+        isEnabled = arguments.has(Self.backup) || folder != nil
     }
 
     /// Backs `database` (at `address`, now at `version`) up and returns the backup's path, or nil when

@@ -155,7 +155,7 @@ struct MigrationSession {
 
     /// Writes `cellar schema` of `database` to the `--dump-schema` file, if one was asked for.
     func dumpSchemaIfAsked(_ database: any SQLConnection) throws {
-        guard let path = invocation.arguments.value(Self.dumpSchemaOption.long) else { return }
+        guard let path = invocation.arguments.value(of: Self.dumpSchemaOption) else { return }
         do {
             try FileContents.write(Array(try schemaSQL(of: database).utf8), to: path)
         } catch let error as SystemError {

@@ -18,21 +18,21 @@ struct SchemaSources {
 
     var configuration: Configuration { invocation.configuration }
 
+    static let rename = OptionSpec(
+        "rename", value: "old=new", repeatable: true, completion: ValueCompletion.none,
+        help: "Rename table OLD to NEW (or TABLE.OLD=NEW: a column) instead of dropping one and creating the other.")
+    static let allowDrop = OptionSpec("allow-drop", help: "Allow the plan to drop tables and columns, and the data in them.")
+    static let schemaFileOption = OptionSpec(
+        "schema-file", value: "file",
+        help: "The desired schema (default: schema.sql beside the migrations folder; env CELLAR_SCHEMA_FILE).")
+
     /// The options every command that plans takes.
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            "rename", value: "old=new", repeatable: true, completion: ValueCompletion.none,
-            help: "Rename table OLD to NEW (or TABLE.OLD=NEW: a column) instead of dropping one and creating the other."),
-        OptionSpec("allow-drop", help: "Allow the plan to drop tables and columns, and the data in them."),
-        OptionSpec(
-            "schema-file", value: "file",
-            help: "The desired schema (default: schema.sql beside the migrations folder; env CELLAR_SCHEMA_FILE)."),
-    ]
+    static let options: [OptionSpec] = [rename, allowDrop, schemaFileOption]
 
     /// The desired schema file: `--schema-file`, else `CELLAR_SCHEMA_FILE`, else `schema.sql` beside
     /// the migrations folder.
     var schemaFile: String {
-        if let path = invocation.arguments.value("schema-file") { return path }
+        if let path = invocation.arguments.value(of: Self.schemaFileOption) { return path }
         if let path = invocation.io.environment["CELLAR_SCHEMA_FILE"], !path.isEmpty { return path }
         let folder = FilePath.folder(of: configuration.migrationsDirectory)
         return folder == "." ? "schema.sql" : DirectoryListing.join(folder, "schema.sql")
@@ -40,7 +40,7 @@ struct SchemaSources {
 
     /// The planner's options from `--rename` and `--allow-drop`.
     func plannerOptions(allowingDrop: Bool? = nil) throws -> SchemaPlanner.Options {
-        let renames = try invocation.arguments.allValues("rename").map { text in
+        let renames = try invocation.arguments.values(of: Self.rename).map { text in
             guard let rename = SchemaRename(parsing: text) else {
                 throw UsageError(
                     "option '--rename' expects OLD=NEW (a table) or TABLE.OLD=NEW (a column), not '\(text)'",
@@ -48,7 +48,7 @@ struct SchemaSources {
             }
             return rename
         }
-        return SchemaPlanner.Options(renames: renames, allowsDrop: allowingDrop ?? invocation.arguments.has("allow-drop"))
+        return SchemaPlanner.Options(renames: renames, allowsDrop: allowingDrop ?? invocation.arguments.has(Self.allowDrop))
     }
 
     // MARK: - Loading

@@ -8,38 +8,41 @@ enum SQLite3Options {
         "ascii", "box", "column", "csv", "html", "json", "line", "list", "markdown", "quote", "table", "tabs",
     ]
 
+    /// `-csv`, `-box`, …: one flag per mode.
+    static let modeOptions = modes.map { OptionSpec($0, help: "Set the output mode to \($0) (as .mode \($0)).") }
+    static let header = OptionSpec("header", help: "Show column headers (as .headers on).")
+    static let noHeader = OptionSpec("noheader", help: "Hide column headers (as .headers off).")
+    static let separator = OptionSpec("separator", value: "sep", help: "Write SEP between cells in list and csv output.")
+    static let newline = OptionSpec("newline", value: "sep", help: "Write SEP after each row in list and csv output.")
+    static let nullValue = OptionSpec("nullvalue", value: "text", help: "Show NULL as TEXT.")
+    static let cmd = OptionSpec(
+        "cmd", value: "command", repeatable: true, help: "Run COMMAND (SQL or a dot-command) before the input.")
+    static let echo = OptionSpec("echo", help: "Write each command before it runs (as .echo on).")
+    static let batch = OptionSpec("batch", help: "Read standard input as a script even from a terminal: no prompts.")
+    static let interactive = OptionSpec(
+        "interactive", help: "Prompt and read with line editing even when standard input is not a terminal.")
+    static let readOnly = OptionSpec("readonly", help: "Open the database read-only.")
+
     /// The options, for the shell's ``CommandSpec``.
     static let options: [OptionSpec] =
-        modes.map { OptionSpec($0, help: "Set the output mode to \($0) (as .mode \($0)).") } + [
-            OptionSpec("header", help: "Show column headers (as .headers on)."),
-            OptionSpec("noheader", help: "Hide column headers (as .headers off)."),
-            OptionSpec("separator", value: "sep", help: "Write SEP between cells in list and csv output."),
-            OptionSpec("newline", value: "sep", help: "Write SEP after each row in list and csv output."),
-            OptionSpec("nullvalue", value: "text", help: "Show NULL as TEXT."),
-            OptionSpec(
-                "cmd", value: "command", repeatable: true, help: "Run COMMAND (SQL or a dot-command) before the input."),
-            OptionSpec("echo", help: "Write each command before it runs (as .echo on)."),
-            OptionSpec("batch", help: "Read standard input as a script even from a terminal: no prompts."),
-            OptionSpec("interactive", help: "Prompt and read with line editing even when standard input is not a terminal."),
-            OptionSpec("readonly", help: "Open the database read-only."),
-        ]
+        modeOptions + [header, noHeader, separator, newline, nullValue, cmd, echo, batch, interactive, readOnly]
 
     /// Applies the options of `arguments` to `session`'s settings: the last mode and header option
     /// given wins, as in sqlite3.
     static func apply(_ arguments: ParsedArguments, to session: ShellSession) throws {
-        if let mode = arguments.flags.last(where: modes.contains) {
+        if let mode = arguments.lastFlag(of: modeOptions)?.long {
             try session.setMode(DotCommandLine(".mode " + mode))
             // As sqlite3's options (not its `.mode`): `-csv` keeps rows ending in a newline, and
             // `-column` shows no names unless `-header` asks.
             if mode == "csv" { session.settings.render.rowSeparator = "\n" }
             if mode == "column" { session.settings.render.showsHeaders = false }
         }
-        if let header = arguments.lastFlag(of: "header", "noheader") {
-            session.settings.render.showsHeaders = header == "header"
+        if let header = arguments.lastFlag(of: Self.header, Self.noHeader) {
+            session.settings.render.showsHeaders = header == Self.header
         }
-        if let separator = arguments.value("separator") { session.settings.render.columnSeparator = separator }
-        if let newline = arguments.value("newline") { session.settings.render.rowSeparator = newline }
-        if let null = arguments.value("nullvalue") { session.settings.render.nullValue = null }
-        if arguments.has("echo") { session.settings.echoes = true }
+        if let separator = arguments.value(of: Self.separator) { session.settings.render.columnSeparator = separator }
+        if let newline = arguments.value(of: Self.newline) { session.settings.render.rowSeparator = newline }
+        if let null = arguments.value(of: Self.nullValue) { session.settings.render.nullValue = null }
+        if arguments.has(Self.echo) { session.settings.echoes = true }
     }
 }

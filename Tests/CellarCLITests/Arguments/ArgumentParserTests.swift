@@ -4,12 +4,11 @@ import Testing
 
 @Suite struct ArgumentParserTests {
     private let parser = ArgumentParser(globalOptions: GlobalOptions.options + [HelpFormatter.helpOption])
+    private static let mode = OptionSpec("mode", value: "mode", help: "m")
+    private static let param = OptionSpec("param", value: "v", repeatable: true, help: "p")
+    private static let header = OptionSpec("header", help: "h")
     private let spec = CommandSpec(
-        name: "query", abstract: "q", arguments: [.init("sql", help: "s")],
-        options: [
-            OptionSpec("mode", value: "mode", help: "m"), OptionSpec("param", value: "v", repeatable: true, help: "p"),
-            OptionSpec("header", help: "h"),
-        ])
+        name: "query", abstract: "q", arguments: [.init("sql", help: "s")], options: [mode, param, header])
 
     @Test(
         arguments: [
@@ -24,20 +23,20 @@ import Testing
         #expect(parser.commandName(in: arguments) == "query")
         let parsed = try parser.parse(arguments, for: spec)
         #expect(parsed.positionals == ["SELECT 1"])
-        #expect(parsed.value("mode") == mode)
+        #expect(parsed.value(of: Self.mode) == mode)
         #expect(GlobalOptions.database.resolve(parsed, environment: [:]) == database)
     }
 
     @Test func doubleDashEndsOptions() throws {
         let parsed = try parser.parse(["query", "--", "--header"], for: spec)
         #expect(parsed.positionals == ["--header"])
-        #expect(!parsed.has("header"))
+        #expect(!parsed.has(Self.header))
     }
 
     @Test func repeatableOptionsKeepEveryValueInOrder() throws {
         let parsed = try parser.parse(["query", "x", "--param", "1", "--param=-2", "--header"], for: spec)
-        #expect(parsed.allValues("param") == ["1", "-2"])
-        #expect(parsed.has("header"))
+        #expect(parsed.values(of: Self.param) == ["1", "-2"])
+        #expect(parsed.has(Self.header))
     }
 
     @Test(arguments: [

@@ -39,12 +39,14 @@ import Testing
     }
 
     @Test func lastFlagPicksTheLaterOfTwoOpposingFlags() {
-        var parsed = ParsedArguments()
-        #expect(parsed.lastFlag(of: "a", "b") == nil)
-        parsed.set(flag: "b")
-        parsed.set(flag: "a")
-        #expect(parsed.lastFlag(of: "a", "b") == "a")
-        parsed.set(flag: "b")
-        #expect(parsed.lastFlag(of: "a", "b") == "b")
+        let a = OptionSpec("a", help: "a")
+        let b = OptionSpec("b", help: "b")
+        var parsed = ParsedArguments(declaring: [a, b])
+        #expect(parsed.lastFlag(of: a, b) == nil)
+        parsed.set(b)
+        parsed.set(a)
+        #expect(parsed.lastFlag(of: a, b) == a)
+        parsed.set(b)
+        #expect(parsed.lastFlag(of: a, b) == b)
     }
 }
