@@ -17,6 +17,16 @@ struct DotCommand: Sendable {
         case onOff
     }
 
+    /// Which prefixes of the name stand for the command.
+    enum Abbreviation: Sendable, Equatable {
+        /// sqlite3's rule for a command it shares: its `do_meta_command` tries the commands in a fixed
+        /// order, each matching a prefix of at least `shortest` characters, and the first match wins;
+        /// `except` holds the prefixes that an earlier command cellar lacks takes (prefix → its name).
+        case sqlite3(shortest: Int, except: [String: String] = [:])
+        /// cellar's own command: any prefix that no other command's name starts with.
+        case unique
+    }
+
     /// Runs the command on a session with the line as typed (its name resolved).
     typealias Handler = @Sendable (ShellSession, DotCommandLine) throws -> DotCommandOutcome
 
@@ -24,6 +34,8 @@ struct DotCommand: Sendable {
     let name: String
     /// Other names it answers to in full (sqlite3's `.indices`), besides its unique prefixes.
     let aliases: [String]
+    /// Which prefixes of the name stand for it.
+    let abbreviation: Abbreviation
     /// The arguments, as `.help` and the usage error show them.
     let usage: String
     /// How many arguments it takes; another count is a usage error before the handler runs.
@@ -44,11 +56,12 @@ struct DotCommand: Sendable {
     /// A row whose handler ends in `.succeeded` (or throws).
     init(
         _ name: String, _ usage: String = "", arity: ClosedRange<Int> = 0...Int.max, aliases: [String] = [],
-        help: String, refusedWhenSafe: Bool = false, writesFiles: Bool = false, completion: Completion? = nil,
+        abbreviation: Abbreviation = .unique, help: String, refusedWhenSafe: Bool = false, writesFiles: Bool = false,
+        completion: Completion? = nil,
         cluster: ClusterSupport = .runs, perform: @escaping @Sendable (ShellSession, DotCommandLine) throws -> Void
     ) {
         self.init(
-            name, usage, arity: arity, aliases: aliases, help: help, refusedWhenSafe: refusedWhenSafe,
+            name, usage, arity: arity, aliases: aliases, abbreviation: abbreviation, help: help, refusedWhenSafe: refusedWhenSafe,
             writesFiles: writesFiles, completion: completion, cluster: cluster,
             outcome: { session, line in
                 try perform(session, line)
@@ -59,19 +72,35 @@ struct DotCommand: Sendable {
     /// A row whose handler decides the outcome (`.quit`, `.read`).
     init(
         _ name: String, _ usage: String = "", arity: ClosedRange<Int> = 0...Int.max, aliases: [String] = [],
-        help: String, refusedWhenSafe: Bool = false, writesFiles: Bool = false, completion: Completion? = nil,
+        abbreviation: Abbreviation = .unique, help: String, refusedWhenSafe: Bool = false, writesFiles: Bool = false,
+        completion: Completion? = nil,
         cluster: ClusterSupport = .runs, outcome: @escaping Handler
     ) {
         self.name = name
         self.usage = usage
         self.arity = arity
         self.aliases = aliases
+        self.abbreviation = abbreviation
         self.help = help
         self.isRefusedWhenSafe = refusedWhenSafe
         self.writesFiles = writesFiles
         self.completion = completion ?? (usage == "on|off" ? .onOff : .none)
         self.cluster = cluster
         self.run = outcome
+    }
+
+    /// The names it answers to in full.
+    var spellings: [String] { [name] + aliases }
+
+    /// Whether a name starting with `prefix` is this command's.
+    func isNamed(startingWith prefix: String) -> Bool {
+        spellings.contains { $0.hasPrefix(prefix) }
+    }
+
+    /// Whether sqlite3's rule takes `prefix` as this command (never for cellar's own commands).
+    func takes(_ prefix: String) -> Bool {
+        guard case .sqlite3(let shortest, let except) = abbreviation else { return false }
+        return prefix.count >= shortest && except[prefix] == nil && isNamed(startingWith: prefix)
     }
 
     /// The usage error of a wrong argument count.

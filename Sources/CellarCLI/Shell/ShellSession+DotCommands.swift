@@ -49,6 +49,15 @@ extension ShellSession {
         case .ambiguous(let names):
             throw DotCommandError(
                 "ambiguous command '.\(typed.name)': " + names.map { "." + $0 }.joined(separator: ", ") + " (see .help)")
+        case .refused(let name, let taken?):
+            throw DotCommandError(
+                "unknown command '.\(typed.name)': sqlite3 takes '.\(typed.name)' as '.\(taken)', which cellar does not have"
+                    + " ('.\(DotCommandCatalog.shortestAbbreviation(of: name, longerThan: typed.name.count))'"
+                    + " is '.\(name)'; see .help)")
+        case .refused(let name, nil):
+            throw DotCommandError(
+                "'.\(typed.name)' is too short for '.\(name)': sqlite3 takes"
+                    + " '.\(DotCommandCatalog.shortestAbbreviation(of: name))' or longer (see .help)")
         }
         let command = typed.named(row.name)
         if settings.isSafe, row.isRefusedWhenSafe { throw DotCommandError(".\(row.name) is not allowed with --safe") }

@@ -23,10 +23,10 @@ import Testing
     }
 
     @Test func anAmbiguousPrefixListsTheCandidates() {
-        let run = InProcessRun(["shell", "-d", databasePath], input: "SELECT 1;\n.m list\n")
+        let run = InProcessRun(["shell", "-d", databasePath], input: "SELECT 1;\n.mi list\n")
         #expect(run.status == 1)
         #expect(
-            run.error.contains("<stdin>:2:1: error: ambiguous command '.m': .maxrows, .migration, .migrations, .mode (see .help)")
+            run.error.contains("<stdin>:2:1: error: ambiguous command '.mi': .migration, .migrations (see .help)")
         )
     }
 
