@@ -22,6 +22,22 @@ enum HelpFormatter {
         return text
     }
 
+    /// `text` broken into lines of at most `width` characters at spaces (a word longer than the
+    /// width keeps a line of its own), as the hand-wrapped paragraphs of a command's discussion.
+    static func wrapped(_ text: String, width: Int = 95) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n")
+    }
+
     /// The one-line usage of a command.
     static func usage(for command: CommandSpec) -> String {
         var parts = ["cellar", command.name]

@@ -7,7 +7,8 @@ import Glibc
 enum ShellCommand: Command {
     static let initFile = OptionSpec(
         "init", value: "file", help: "Run FILE's statements and dot-commands first, instead of ~/.cellarrc (not with --safe).")
-    static let safe = OptionSpec("safe", help: "Refuse readfile, writefile, ATTACH, VACUUM INTO, .open, .output and .read.")
+    static let safe = OptionSpec(
+        "safe", help: "Refuse readfile, writefile, ATTACH, VACUUM INTO and the dot-commands that touch files (above).")
     static let bail = OptionSpec("bail", help: "Stop at the first error (piped input and .read files).")
 
     static let spec = CommandSpec(
@@ -20,19 +21,7 @@ enum ShellCommand: Command {
                 repeatable: true, completion: ValueCompletion.none),
         ],
         options: [initFile, safe, bail] + SQLite3Options.options,
-        discussion: """
-            Statements run when sqlite3_complete says they are complete; .help lists the dot-commands.
-            When standard input is not a terminal, statements are read from it without prompts, errors
-            name their input line, and the exit status is 1 if any statement failed. ~/.cellarrc, when
-            it exists, runs first (never with --safe).
-
-            On a dqlite database (-d dqlite://HOST:PORT,…/NAME, or that URL as FILE) statements run on
-            the cluster's leader with the same output; .backup, .save, .restore, .blob, .load, .dbinfo,
-            .stats, .timeout and --safe say why they cannot.
-
-            sqlite3's options work with one dash or two (-csv, -header, -cmd '.mode box', …); with SQL
-            after FILE, each argument runs in turn, the first error stops them, and the shell exits.
-            """,
+        discussion: helpDiscussion,
         examples: [
             .init("cellar shell", "Open the interactive shell on cellar.sqlite (or -d, CELLAR_DATABASE, DATABASE_URL)."),
             .init("cellar shell winery.sqlite", "Open a file, as 'sqlite3 FILE' does."),
@@ -42,6 +31,28 @@ enum ShellCommand: Command {
                 "Look into a database from elsewhere: no file access, trusted_schema off."),
             .init("cellar shell --readonly winery.sqlite", "Explore without any chance of writing; the file must exist."),
         ])
+
+    /// The help's paragraphs; the refused dot-commands are read from their rows, so the lists cannot drift.
+    private static var helpDiscussion: String {
+        let onCluster = DotCommandCatalog.prose(DotCommandCatalog.refusedOnCluster + ["--safe"])
+        let whenSafe = DotCommandCatalog.prose(DotCommandCatalog.refusedWhenSafe)
+        return [
+            """
+            Statements run when sqlite3_complete says they are complete; .help lists the dot-commands.
+            When standard input is not a terminal, statements are read from it without prompts, errors
+            name their input line, and the exit status is 1 if any statement failed. ~/.cellarrc, when
+            it exists, runs first (never with --safe).
+            """,
+            HelpFormatter.wrapped(
+                "On a dqlite database (-d dqlite://HOST:PORT,…/NAME, or that URL as FILE) statements run on the"
+                    + " cluster's leader with the same output; \(onCluster) say why they cannot."),
+            HelpFormatter.wrapped("--safe refuses readfile, writefile, ATTACH, VACUUM INTO, .pager COMMAND and \(whenSafe)."),
+            """
+            sqlite3's options work with one dash or two (-csv, -header, -cmd '.mode box', …); with SQL
+            after FILE, each argument runs in turn, the first error stops them, and the shell exits.
+            """,
+        ].joined(separator: "\n\n")
+    }
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         var io = invocation.io

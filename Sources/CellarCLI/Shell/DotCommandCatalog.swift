@@ -267,6 +267,20 @@ enum DotCommandCatalog {
     /// The names, without dots.
     static let names: [String] = entries.map(\.name)
 
+    /// The commands `--safe` refuses (dotted, in `.help` order), for the help text.
+    static let refusedWhenSafe: [String] = entries.filter(\.isRefusedWhenSafe).map { "." + $0.name }
+
+    /// The commands a dqlite database refuses (dotted, in `.help` order), for the help text.
+    static let refusedOnCluster: [String] = entries.filter { $0.cluster.refusal(of: $0.name, url: "") != nil }.map {
+        "." + $0.name
+    }
+
+    /// `items` as a list in prose: `a, b and c`.
+    static func prose(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
     /// The row of the command named `name` in full.
     static func entry(_ name: String) -> DotCommand? {
         entries.first { $0.name == name }

@@ -80,4 +80,24 @@ import Testing
         let other = CommandRegistry.command(named: "wait")?.spec.cluster.refusal(of: "wait", url: "u")
         #expect(other == "'wait' does not work on a dqlite database yet (u); run it on a file")
     }
+
+    /// The dot-commands a sentence of `cellar shell --help` names, from `start` to `end`.
+    private func dotCommands(inHelpFrom start: String, to end: String) throws -> Set<String> {
+        let help = InProcessRun(["shell", "--help"]).output.replacing("\n", with: " ")
+        let from = try #require(help.firstRange(of: start), "\(start) not in: \(help)")
+        let to = try #require(help[from.upperBound...].firstRange(of: end))
+        let sentence = help[from.lowerBound..<to.upperBound]
+        return Set(sentence.matches(of: /\.[a-z]+/).map { String($0.output) })
+    }
+
+    /// `cellar shell --help` names exactly the rows a cluster refuses and those `--safe` refuses
+    /// (with `.pager`, whose COMMAND `--safe` refuses in its handler), so the help cannot drift.
+    @Test func theHelpNamesExactlyTheRefusedRows() throws {
+        let onCluster = DotCommandCatalog.entries.filter { $0.cluster.refusal(of: $0.name, url: "u") != nil }
+        #expect(
+            try dotCommands(inHelpFrom: "On a dqlite database", to: "say why they cannot.")
+                == Set(onCluster.map { "." + $0.name }))
+        let whenSafe = DotCommandCatalog.entries.filter(\.isRefusedWhenSafe).map { "." + $0.name }
+        #expect(try dotCommands(inHelpFrom: "--safe refuses", to: ". ") == Set(whenSafe + [".pager"]))
+    }
 }
