@@ -1,4 +1,3 @@
-import CellarDqlite
 import CellarKit
 import Glibc
 
@@ -142,7 +141,7 @@ private func dispatch(
         io.printError("cellar: \(note)")
     }
     let invocation = Invocation(arguments: parsed, configuration: configuration, io: io)
-    if DqliteURL.isDqlite(configuration.databasePath) { return try RemoteCommands.run(command, invocation) }
+    if let status = try configuration.address.runIfCluster(command, invocation) { return status }
     if command.spec.runsOnFleet, FleetRunner.isFleet(invocation, command: command.spec) {
         return try FleetRunner.run(command, invocation)
     }

@@ -39,7 +39,7 @@ enum MigrateCommand: Command {
         let migrations = files.migrations
         let checkpoint = files.checkpoint
         if arguments.has(Self.dryRun) {
-            guard session.isRemote else {
+            if session.configuration.address.makesCopies {
                 let migrator = Migrator(database: try session.openForRehearsal(), migrations: migrations, checkpoint: checkpoint)
                 return try dryRun(migrator, options: options, session: session)
             }
@@ -49,8 +49,8 @@ enum MigrateCommand: Command {
                 return try dryRun(migrator, options: options, session: session)
             }
         }
-        try session.refuseBackupIfRemote()
-        if !session.isRemote { try session.preflight(migrations, checkpoint: checkpoint, options: options) }
+        try session.refuseBackupIfUncopyable()
+        try session.preflight(migrations, checkpoint: checkpoint, options: options)
         return try session.withWritableConnection(creating: true) { database in
             try apply(migrations, checkpoint: checkpoint, options: options, on: database, session: session)
         }
@@ -90,7 +90,7 @@ enum MigrateCommand: Command {
         let outcomes = try session.translating {
             do {
                 return try migrator.plan(options)
-            } catch MigrationError.nonTransactionalInAllOrNothing(let path) where session.isRemote {
+            } catch MigrationError.nonTransactionalInAllOrNothing(let path) where !migrator.database.makesRehearsalCopies {
                 throw Diagnostic(
                     path: path,
                     message: "runs with transaction:false, so migrate --dry-run cannot rehearse it on a dqlite database: "

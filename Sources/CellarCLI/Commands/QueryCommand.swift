@@ -35,27 +35,23 @@ enum QueryCommand: Command {
         let sql = try statements(arguments.positionals[0], io: invocation.io)
         let parameters = try QueryParameters(arguments.values(of: Self.param))
         let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
-        let session = MigrationSession(invocation)
-        if session.isRemote {
-            if arguments.has(readOnlyOption) {
-                throw CommandFailure(
-                    message: "query --readonly is not available on a dqlite database: the cluster opens no read-only connection")
-            }
-            if arguments.has(Self.safe) {
-                throw CommandFailure(
-                    message: "query --safe is not available on a dqlite database: cellar cannot install SQLite's "
-                        + "authorizer on the cluster's nodes")
-            }
-            let renderer = ResultRenderer(sink: invocation.io.output, options: options)
-            return try session.withReadableConnection(guarded: true) { connection in
-                try runStatements(sql, on: connection, parameters: parameters, renderer: renderer)
-            }
+        let address = invocation.configuration.address
+        if arguments.has(readOnlyOption), !address.setsUpItsConnection {
+            throw CommandFailure(
+                message: "query --readonly is not available on a dqlite database: the cluster opens no read-only connection")
         }
-        let database = try DatabaseOpener(invocation.configuration).openExisting(
-            defensive: true, fileFunctions: true, safe: arguments.has(Self.safe), readOnly: arguments.has(readOnlyOption))
+        if arguments.has(Self.safe), !address.setsUpItsConnection {
+            throw CommandFailure(
+                message: "query --safe is not available on a dqlite database: cellar cannot install SQLite's "
+                    + "authorizer on the cluster's nodes")
+        }
         let renderer = ResultRenderer(sink: invocation.io.output, options: options)
-        return try SignalWatcher.shared.guarding(database, io: invocation.io) {
-            try runStatements(sql, on: database, parameters: parameters, renderer: renderer)
+        let openingFile = {
+            try DatabaseOpener(invocation.configuration).openExisting(
+                defensive: true, fileFunctions: true, safe: arguments.has(Self.safe), readOnly: arguments.has(readOnlyOption))
+        }
+        return try MigrationSession(invocation).withConnection(guarded: true, openingFile: openingFile) { connection in
+            try runStatements(sql, on: connection, parameters: parameters, renderer: renderer)
         }
     }
 

@@ -31,54 +31,45 @@ enum RunCommand: Command {
         let options = try RenderOptionParsing.renderOptions(arguments, io: invocation.io, command: spec.name)
         let scripts = try openAll(arguments.positionals, io: invocation.io)
         defer { for script in scripts where script.path != "-" { close(script.descriptor) } }
-        if MigrationSession(invocation).isRemote { return try runRemote(scripts, invocation: invocation, options: options) }
-        let created = DatabaseFile.missingFile(of: invocation.configuration.databasePath)
+        if arguments.has(Self.safe), !invocation.configuration.address.setsUpItsConnection {
+            throw CommandFailure(
+                message: "run --safe is not available on a dqlite database: cellar cannot install SQLite's authorizer "
+                    + "on the cluster's nodes")
+        }
+        let created = invocation.configuration.address.missingFile
+        let renderer = ResultRenderer(sink: invocation.io.output, options: options)
         do {
-            let database = try DatabaseOpener(invocation.configuration).openOrCreate(fileFunctions: true)
-            // SQLite opens a file it may not write read-only without a word, and a script would then run
-            // its statements up to the first write: refuse before any runs.
-            if try database.isReadOnly {
-                throw CommandFailure(
-                    message: "database '\(invocation.configuration.databasePath)' is read-only; no statement was run")
-            }
-            let runner = ScriptRunner(
-                database: database,
-                options: ScriptRunner.Options(isTransactional: !arguments.has(Self.autocommit), isSafe: arguments.has(Self.safe)))
-            let renderer = ResultRenderer(sink: invocation.io.output, options: options)
-            let progress = ProgressLine.forTerminal(invocation).map { RunProgress(line: $0, runner: runner) }
-            defer { progress?.clear() }
-            let status = try SignalWatcher.shared.guarding(database, io: invocation.io) {
-                try runAll(scripts, renderer: renderer, io: invocation.io, progress: progress) { source, path in
-                    try runner.run(source, path: path) { try renderer.render($0) }
+            let openingFile = { try openForRun(invocation) }
+            let status = try MigrationSession(invocation).withConnection(guarded: true, openingFile: openingFile) { connection in
+                let runOptions = ScriptRunner.Options(
+                    isTransactional: !arguments.has(Self.autocommit), isSafe: arguments.has(Self.safe))
+                let runner = ScriptRunner(connection: connection, options: runOptions)
+                let progress = ProgressLine.forTerminal(invocation).map { RunProgress(line: $0, runner: runner) }
+                defer { progress?.clear() }
+                return try runAll(scripts, renderer: renderer, io: invocation.io, progress: progress) { source, path in
+                    try runner.run(source, path: path, rowsOfAnyEngine: { try renderer.render(statement: $0) })
                 }
             }
             try renderer.flush()
             return status
         } catch {
+            // The rows printed before the failure are part of what happened.
+            try? renderer.flush()
             if let created { DatabaseFile.removeIfEmpty(created) }
             throw error
         }
     }
 
-    /// The scripts on a dqlite database: the same runner through CellarKit's engine seam.
-    private static func runRemote(
-        _ scripts: [(path: String, descriptor: Int32)], invocation: Invocation, options: RenderOptions
-    ) throws -> ExitStatus {
-        let arguments = invocation.arguments
-        if arguments.has(Self.safe) {
+    /// The database file, created when missing, refused when SQLite opened it read-only.
+    private static func openForRun(_ invocation: Invocation) throws -> Database {
+        let database = try DatabaseOpener(invocation.configuration).openOrCreate(fileFunctions: true)
+        // SQLite opens a file it may not write read-only without a word, and a script would then run
+        // its statements up to the first write: refuse before any runs.
+        if try database.isReadOnly {
             throw CommandFailure(
-                message: "run --safe is not available on a dqlite database: cellar cannot install SQLite's authorizer "
-                    + "on the cluster's nodes")
+                message: "database '\(invocation.configuration.databasePath)' is read-only; no statement was run")
         }
-        return try MigrationSession(invocation).withReadableConnection(guarded: true) { connection in
-            let runner = ScriptRunner(
-                connection: connection, options: ScriptRunner.Options(isTransactional: !arguments.has(Self.autocommit)))
-            let renderer = ResultRenderer(sink: invocation.io.output, options: options)
-            defer { try? renderer.flush() }
-            return try runAll(scripts, renderer: renderer, io: invocation.io, progress: nil) { source, path in
-                try runner.run(source, path: path, rowsOfAnyEngine: { try renderer.render(statement: $0) })
-            }
-        }
+        return database
     }
 
     /// Runs each script with `run` (its source and path), stopping at the first that fails.

@@ -36,8 +36,8 @@ enum SetupCommand: Command {
         let seeds = try session.translating { try loadSeeds(invocation) }
         let options = Migrator.Options(allowsOutOfOrder: invocation.arguments.has(Self.allowOutOfOrder))
         if invocation.arguments.has(Self.dryRun) { return try dryRun(files, seeds: seeds, session: session) }
-        try session.refuseBackupIfRemote()
-        if !session.isRemote { try session.preflight(migrations, checkpoint: files.checkpoint, options: options) }
+        try session.refuseBackupIfUncopyable()
+        try session.preflight(migrations, checkpoint: files.checkpoint, options: options)
         return try session.withWritableConnection(creating: true, fileFunctions: true) { database in
             let migrator = session.migrator(connection: database, migrations: migrations, checkpoint: files.checkpoint)
             try session.warnAboutAppliedChanges(migrator)

@@ -1,4 +1,3 @@
-import CellarDqlite
 import CellarKit
 import Glibc
 
@@ -70,15 +69,18 @@ enum ShellCommand: Command {
             }
             configuration.databasePath = file
             // `cellar shell dqlite://…` goes the way `-d dqlite://…` does (its refusals, its cluster errors).
-            if DqliteURL.isDqlite(file), invocation.configuration.databasePath != file {
-                return try RemoteCommands.run(self, Invocation(arguments: arguments, configuration: configuration, io: io))
+            if invocation.configuration.databasePath != file,
+                let status = try configuration.address.runIfCluster(
+                    self, Invocation(arguments: arguments, configuration: configuration, io: io))
+            {
+                return status
             }
         }
         if arguments.has(Self.safe), arguments.value(of: Self.initFile) != nil {
             throw UsageError("--init cannot be used with --safe (a start-up file could undo its refusals)", command: spec.name)
         }
         let path = configuration.databasePath
-        let isNew = !DqliteURL.isDqlite(path) && DatabaseFile.missingFile(of: path) != nil
+        let isNew = configuration.address.missingFile != nil
         let connection = try open(
             configuration, invocation: Invocation(arguments: arguments, configuration: configuration, io: io))
         let settings = ShellSettings(
@@ -124,28 +126,20 @@ enum ShellCommand: Command {
         return status
     }
 
-    /// The database file (created when missing), or the dqlite database through its cluster's leader.
+    /// The database file (created when missing; read-only with `--readonly`), or the dqlite database
+    /// through its cluster's leader.
     private static func open(_ configuration: Configuration, invocation: Invocation) throws -> any SQLConnection {
         let isSafe = invocation.arguments.has(Self.safe)
-        guard DqliteURL.isDqlite(configuration.databasePath) else {
-            let opener = DatabaseOpener(configuration)
-            let database: Database
-            if invocation.arguments.has(SQLite3Options.readOnly) {
-                let options = opener.options(mode: .readOnly, defensive: true, fileFunctions: true, safe: isSafe)
-                database = try opener.open(configuration.databasePath, options: options)
-            } else {
-                database = try opener.openOrCreate(defensive: true, fileFunctions: true, safe: isSafe)
-            }
-            // sqlite3's shell offers sqlar_compress and sqlar_uncompress to SQL too.
-            try SQLArchiveFunctions.register(on: database)
-            return database
-        }
-        if isSafe {
+        if isSafe, !configuration.address.setsUpItsConnection {
             throw CommandFailure(
                 message: "shell --safe is not available on a dqlite database: cellar cannot install SQLite's "
                     + "authorizer on the cluster's nodes")
         }
-        return try RemoteSession(invocation).connect()
+        let opener = DatabaseOpener(configuration)
+        let mode: Database.OpenMode = invocation.arguments.has(SQLite3Options.readOnly) ? .readOnly : .readWriteCreate
+        return try opener.connect(
+            configuration.databasePath, options: opener.options(mode: mode, defensive: true, fileFunctions: true, safe: isSafe),
+            preparingFile: SQLArchiveFunctions.register)
     }
 
     /// `--init FILE`, else `~/.cellarrc` when it exists; none with `--safe`.

@@ -1,4 +1,3 @@
-import CellarDqlite
 import CellarKit
 
 /// `cellar test`: runs migrations up, down and up again on a rehearsal, and changes nothing.
@@ -43,7 +42,7 @@ enum TestCommand: Command {
                     "--all tests every migration from an empty database and --against the pending ones on a copy of a "
                         + "database: give one of them", command: spec.name)
             }
-            if DqliteURL.isDqlite(against) {
+            if !DatabaseAddress(against).makesCopies {
                 invocation.io.printError(
                     "cellar: a dqlite cluster cannot be copied (dqlite offers no backup API): testing on an in-memory "
                         + "replay of the migrations instead, without row counts")

@@ -29,7 +29,7 @@ struct BackupPolicy {
 
     /// Backs `database` (at `address`, now at `version`) up and returns the backup's path, or nil when
     /// no backup was asked for or the file was empty (created by this run: there is nothing to go back to).
-    func backUp(_ database: Database, address: String, version: Int64) throws -> String? {
+    func backUp(_ database: any SQLConnection, address: String, version: Int64) throws -> String? {
         guard isEnabled else { return nil }
         guard let path = DatabaseFile.path(of: address) else {
             throw CommandFailure(message: "'\(address)' has no file to back up")
@@ -43,7 +43,7 @@ struct BackupPolicy {
         while true {
             let backupPath = "\(base).\(time)\(sequence == 1 ? "" : "-\(sequence)").v\(version).bak"
             do {
-                try database.backup(toFile: backupPath, permissions: permissions)
+                try database.backUp(toFile: backupPath, permissions: permissions)
                 return backupPath
             } catch let error as SystemError where error.code == EEXIST && sequence < 1000 {
                 sequence += 1

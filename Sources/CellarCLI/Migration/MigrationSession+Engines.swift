@@ -1,21 +1,16 @@
-import CellarDqlite
 import CellarKit
 
 /// The migration commands on either engine: a database file, or a dqlite database through its
 /// cluster's leader (CellarKit's engine seam), with one logic for both.
 extension MigrationSession {
-    /// Whether the configured database is on a dqlite cluster.
-    var isRemote: Bool { DqliteURL.isDqlite(configuration.databasePath) }
-
     /// Runs `body` on the database opened for writing: a file (created when `creating`; guarded
     /// against a stop) or the dqlite database. A file created here stays when `body` fails: another
     /// deploy racing this one may be writing it (unlike `run`, `migrate` and `setup` are meant to race).
     func withWritableConnection(
         creating: Bool, fileFunctions: Bool = false, _ body: (any SQLConnection) throws -> ExitStatus
     ) throws -> ExitStatus {
-        if isRemote { return try RemoteSession(invocation).withConnection(guarded: true, body) }
-        let database = try openForWriting(creating: creating, fileFunctions: fileFunctions)
-        return try SignalWatcher.shared.guarding(database, io: io) { try body(database) }
+        let openingFile = { try openForWriting(creating: creating, fileFunctions: fileFunctions) }
+        return try withConnection(guarded: true, openingFile: openingFile, body)
     }
 
     /// Runs `body` on the database opened for reading (an empty one when the file does not exist yet),
@@ -24,17 +19,30 @@ extension MigrationSession {
     func withReadableConnection<Result>(guarded: Bool = false, _ body: (any SQLConnection) throws -> Result) throws
         -> Result
     {
-        if isRemote { return try RemoteSession(invocation).withConnection(guarded: guarded, body) }
-        let database = try openForReading()
-        guard guarded else { return try body(database) }
-        return try SignalWatcher.shared.guarding(database, io: io) { try body(database) }
+        try withConnection(guarded: guarded, openingFile: openForReading, body)
     }
 
     /// Runs `body` on the database, which must exist (`schema`, `dump`): a file opened defensively (a
     /// mistyped path is an error, not a new empty file), or the dqlite database.
     func withExistingConnection<Result>(_ body: (any SQLConnection) throws -> Result) throws -> Result {
-        if isRemote { return try RemoteSession(invocation).withConnection(body) }
-        return try body(try DatabaseOpener(configuration).openExisting(defensive: true))
+        try withConnection(guarded: false, openingFile: { try DatabaseOpener(configuration).openExisting(defensive: true) }, body)
+    }
+
+    /// Runs `body` on a connection to the configured address (``DatabaseAddress``): a file as
+    /// `openingFile` opens it, or the dqlite database through its cluster's leader, its errors turned
+    /// into diagnostics (``RemoteSession``). When `guarded`, SIGINT and SIGTERM stop it alike on
+    /// either engine (``SignalWatcher``).
+    func withConnection<Result>(
+        guarded: Bool, openingFile: () throws -> Database, _ body: (any SQLConnection) throws -> Result
+    ) throws -> Result {
+        switch configuration.address {
+        case .cluster:
+            return try RemoteSession(invocation).withConnection(guarded: guarded, body)
+        case .file:
+            let database = try openingFile()
+            guard guarded else { return try body(database) }
+            return try SignalWatcher.shared.guarding(database, io: io) { try body(database) }
+        }
     }
 
     /// A migrator on `connection` that reports progress on standard error and waits the busy timeout.
@@ -77,9 +85,11 @@ extension MigrationSession {
         try connection.schemaText()
     }
 
-    /// Refuses `--backup` on a dqlite database, before anything runs.
-    func refuseBackupIfRemote() throws {
-        guard isRemote, BackupPolicy(invocation.arguments).isEnabled else { return }
-        throw CommandFailure(message: ClusterSupport.needsBackupAPI.refusal(of: "backup", url: configuration.databasePath) ?? "")
+    /// Refuses `--backup` where the database cannot be copied (a dqlite database), before anything runs.
+    func refuseBackupIfUncopyable() throws {
+        guard BackupPolicy(invocation.arguments).isEnabled,
+            let refusal = configuration.address.refusal(of: "backup", support: ClusterSupport.needsBackupAPI)
+        else { return }
+        throw CommandFailure(message: refusal)
     }
 }

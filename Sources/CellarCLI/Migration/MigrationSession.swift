@@ -49,16 +49,17 @@ struct MigrationSession {
     /// Fails with `no database at PATH` when the database file does not exist, for the checks that
     /// must not pass on a mistyped path (`verify`, `status --exit-code`).
     func requireExistingDatabase() throws {
-        let path = configuration.databasePath
-        guard !isRemote else { return }
-        guard path.hasPrefix("file:") || path == ":memory:" || access(path, F_OK) == 0 else {
-            throw CommandFailure(message: "no database at \(path)")
+        guard !configuration.address.isMissing else {
+            throw CommandFailure(message: "no database at \(configuration.databasePath)")
         }
     }
 
     /// Checks what `migrate` checks before it runs — order, target, `--all-or-nothing` — against the
-    /// database as it is, without creating or changing it.
+    /// database as it is, without creating or changing it. Where the database cannot be read that way
+    /// (a dqlite database, ``DatabaseAddress/makesCopies``) the migrator checks the same on its own
+    /// connection before it applies anything.
     func preflight(_ migrations: [Migration], checkpoint: Checkpoint?, options: Migrator.Options) throws {
+        guard configuration.address.makesCopies else { return }
         let database = try openForReading()
         _ = try translating {
             try Migrator(database: database, migrations: migrations, checkpoint: checkpoint).validate(options)
@@ -165,10 +166,10 @@ struct MigrationSession {
 
     /// Takes the `--backup` copy, if asked for, and prints its path; `version` is read only then.
     func backUpIfAsked(_ connection: any SQLConnection, version: @autoclosure () throws -> Int64) throws {
-        guard let database = connection.localDatabase else { return try refuseBackupIfRemote() }
+        try refuseBackupIfUncopyable()
         let policy = BackupPolicy(invocation.arguments)
         guard policy.isEnabled else { return }
-        if let path = try policy.backUp(database, address: configuration.databasePath, version: version()) {
+        if let path = try policy.backUp(connection, address: configuration.databasePath, version: version()) {
             invocation.record?.backupPath = path
             try io.printOutput("backup: \(ControlCharacterEscaping.escape(path))")
         }

@@ -58,7 +58,8 @@ struct SchemaSources {
     func load(_ source: String) throws -> Database {
         if source == "migrations" { return try replayMigrations() }
         if source.hasSuffix(".sql") { return try loadFile(source) }
-        if DqliteURL.isDqlite(source) { return try loadRemote(source) }
+        // A database that cannot be opened read-only here (a dqlite database) has its schema copied.
+        if !DatabaseAddress(source).makesCopies { return try loadRemote(source) }
         return try openDatabase(source)
     }
 
@@ -149,7 +150,7 @@ struct SchemaSources {
     /// Runs `plan` on a rehearsal copy of the database file at `path` (as `migrate --dry-run` copies
     /// one) and returns each table's rows before and after; the file is not changed.
     func rehearse(_ plan: SchemaPlan, against path: String, renames: [SchemaRename]) throws -> [SchemaPlan.TableRows] {
-        guard !DqliteURL.isDqlite(path) else {
+        guard DatabaseAddress(path).makesCopies else {
             throw CommandFailure(
                 message: "--against needs a database file: a dqlite database cannot be copied for a rehearsal (dqlite does not "
                     + "offer SQLite's backup API)")

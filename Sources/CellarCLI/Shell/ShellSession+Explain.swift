@@ -79,15 +79,16 @@ extension ShellSession {
     /// for a statement that is itself an `EXPLAIN`.
     func showPlan(of statement: some SQLStatement, on connection: some SQLConnection) throws {
         guard settings.plan != .off, explainKind(of: statement) == 0 else { return }
-        // `trigger` and `full` ask SQLite for the triggers' plans too, for this statement only.
-        let database = settings.plan == .on ? nil : connection as? Database
-        let triggerPlansWereOn = try database?.showsTriggerPlans() ?? true
-        if !triggerPlansWereOn { try database?.setShowsTriggerPlans(true) }
-        defer { if !triggerPlansWereOn { try? database?.setShowsTriggerPlans(false) } }
-        try printPlanTree(try preparedWithParameters("EXPLAIN QUERY PLAN " + statement.sql, on: connection))
-        if settings.plan == .full {
-            try printListing(try preparedWithParameters("EXPLAIN " + statement.sql, on: connection), indentsLoops: true)
+        let explain = {
+            try self.printPlanTree(try self.preparedWithParameters("EXPLAIN QUERY PLAN " + statement.sql, on: connection))
+            if self.settings.plan == .full {
+                try self.printListing(
+                    try self.preparedWithParameters("EXPLAIN " + statement.sql, on: connection), indentsLoops: true)
+            }
         }
+        // `trigger` and `full` ask SQLite for the triggers' plans too (read when a statement is
+        // prepared), for this statement only.
+        try settings.plan == .on ? explain() : connection.withTriggerPlans(explain)
     }
 
     private func preparedWithParameters(_ sql: String, on connection: some SQLConnection) throws -> any SQLStatement {

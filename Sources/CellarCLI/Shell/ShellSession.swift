@@ -111,17 +111,13 @@ final class ShellSession {
     /// cluster's leader, waiting at most the busy timeout for one.
     func openDatabase(_ path: String) throws -> any SQLConnection {
         let opener = DatabaseOpener(configuration)
-        let connection: any SQLConnection
+        let options = opener.options(mode: .readWriteCreate, defensive: true, fileFunctions: true, safe: settings.isSafe)
         do {
-            connection = try opener.connect(
-                path, options: opener.options(mode: .readWriteCreate, defensive: true, fileFunctions: true, safe: settings.isSafe)
-            )
+            // sqlite3's shell offers sqlar_compress and sqlar_uncompress to SQL too.
+            return try opener.connect(path, options: options, preparingFile: SQLArchiveFunctions.register)
         } catch let error as UsageError {
             throw DotCommandError(error.message)
         }
-        // sqlite3's shell offers sqlar_compress and sqlar_uncompress to SQL too.
-        if let database = connection as? Database { try SQLArchiveFunctions.register(on: database) }
-        return connection
     }
 
     /// Writes what is still buffered and closes an `.output` file.

@@ -75,14 +75,23 @@ struct DatabaseOpener {
         return try open(path, options: options)
     }
 
-    /// Opens `path` on its engine: a `dqlite://` URL through its cluster's leader, waiting at most the
-    /// busy timeout for one (the one way cellar connects to a cluster); anything else as a file, with
-    /// `options`.
+    /// Opens `path` on the engine its address names (``DatabaseAddress``): a file with `options`, then
+    /// `preparingFile` run on it (what only a local connection can be given, such as SQL functions); a
+    /// `dqlite://` URL through its cluster's leader, waiting at most the busy timeout for one (the one way
+    /// cellar connects to a cluster).
     ///
     /// - Throws: ``UsageError`` for a `dqlite://` URL that does not parse.
-    func connect(_ path: String, options: Database.Options) throws -> any SQLConnection {
-        guard DqliteURL.isDqlite(path) else { return try open(path, options: options) }
-        return try Self.connectToCluster(path, busyTimeout: configuration.busyTimeout)
+    func connect(
+        _ path: String, options: Database.Options, preparingFile: (Database) throws -> Void = { _ in }
+    ) throws -> any SQLConnection {
+        switch DatabaseAddress(path) {
+        case .file(let path):
+            let database = try open(path, options: options)
+            try preparingFile(database)
+            return database
+        case .cluster(let url):
+            return try Self.connectToCluster(url, busyTimeout: configuration.busyTimeout)
+        }
     }
 
     /// The dqlite database at `url`, through its cluster's leader, waiting at most `busyTimeout`

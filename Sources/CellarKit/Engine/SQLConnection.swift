@@ -96,6 +96,18 @@ package protocol SQLConnection: AnyObject {
     /// backup API, incremental blob I/O, `.dbinfo`); nil for an engine without one.
     var localDatabase: Database? { get }
 
+    /// Copies the database to a new file at `path` with mode bits `permissions` (nil: a new file's
+    /// default), as ``Database/backup(toFile:permissions:)`` does.
+    ///
+    /// - Throws: ``SystemError`` when `path` exists (`EEXIST`) or a file operation fails;
+    ///   ``SQLiteError`` from the copy, or for an engine without SQLite's online backup API.
+    func backUp(toFile path: String, permissions: UInt32?) throws
+
+    /// Runs `body` with `EXPLAIN QUERY PLAN` also showing the plans of the triggers a statement fires
+    /// (`SQLITE_DBCONFIG_TRIGGER_EQP`, sqlite3's `.eqp trigger`), and the setting as it was afterwards;
+    /// an engine without the setting runs `body` as it is.
+    func withTriggerPlans<Result>(_ body: () throws -> Result) throws -> Result
+
     /// Rows the most recent `INSERT`, `UPDATE` or `DELETE` changed, without those its triggers changed
     /// (`sqlite3_changes`); nil for an engine that counts only totals.
     var lastStatementChanges: Int? { get }
@@ -141,6 +153,15 @@ extension SQLConnection {
     package var safeModePolicy: ConnectionPolicy? { nil }
 
     package func duringMigrations<Result>(_ body: () throws -> Result) throws -> Result {
+        try body()
+    }
+
+    /// An engine without SQLite's online backup API cannot make the copy.
+    package func backUp(toFile path: String, permissions: UInt32?) throws {
+        throw SQLiteError(code: 21, message: "\(name) cannot be copied: the engine does not offer SQLite's backup API")
+    }
+
+    package func withTriggerPlans<Result>(_ body: () throws -> Result) throws -> Result {
         try body()
     }
 

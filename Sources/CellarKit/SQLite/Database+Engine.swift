@@ -65,6 +65,17 @@ extension Database: SQLConnection {
     package func duringMigrations<Result>(_ body: () throws -> Result) throws -> Result {
         try PersistentJournal.during(self, body)
     }
+
+    package func backUp(toFile path: String, permissions: UInt32?) throws {
+        try backup(toFile: path, permissions: permissions)
+    }
+
+    package func withTriggerPlans<Result>(_ body: () throws -> Result) throws -> Result {
+        let wereOn = try showsTriggerPlans()
+        if !wereOn { try setShowsTriggerPlans(true) }
+        defer { if !wereOn { try? setShowsTriggerPlans(false) } }
+        return try body()
+    }
 }
 
 extension Statement: SQLStatement {}
