@@ -131,6 +131,7 @@ private func dispatch(
         return .success
     }
     try checkArgumentCount(parsed, for: command.spec)
+    try command.spec.refuseConflicts(in: parsed)
     var io = io
     if let path = io.dotEnvPath { io.environment = DotEnvFile.merged(io.environment, file: path) }
     let configuration = try Configuration(parsed, environment: io.environment, isErrorTerminal: io.isErrorTerminal)

@@ -53,6 +53,8 @@ struct CommandSpec: Sendable {
     let arguments: [Argument]
     /// The command's own options (global options come from ``GlobalOptions``).
     let options: [OptionSpec]
+    /// Pairs of its options that may not be given together.
+    let conflicts: [OptionConflict]
     /// Extra paragraphs of help, if any.
     let discussion: String?
     /// Other names the command answers to (`up` for `setup`, as in dbmate).
@@ -67,7 +69,7 @@ struct CommandSpec: Sendable {
 
     init(
         name: String, cluster: ClusterSupport = .refused(nil), fleet: Bool = false, abstract: String, arguments: [Argument] = [],
-        options: [OptionSpec] = [], discussion: String? = nil,
+        options: [OptionSpec] = [], conflicts: [OptionConflict] = [], discussion: String? = nil,
         aliases: [String] = [], examples: [Example] = []
     ) {
         self.name = name
@@ -77,6 +79,7 @@ struct CommandSpec: Sendable {
         self.abstract = abstract
         self.arguments = arguments
         self.options = options
+        self.conflicts = conflicts
         self.discussion = discussion
         self.examples = examples
     }
@@ -87,6 +90,13 @@ struct CommandSpec: Sendable {
     /// The most positional arguments accepted, or nil for no limit.
     var maximumArgumentCount: Int? {
         arguments.contains(where: \.isRepeatable) ? nil : arguments.count
+    }
+
+    /// The usage error for the first of its ``conflicts`` that `arguments` gives both options of.
+    func refuseConflicts(in arguments: ParsedArguments) throws(UsageError) {
+        if let conflict = conflicts.first(where: { arguments.gives($0.first) && arguments.gives($0.second) }) {
+            throw UsageError(conflict.message, command: name)
+        }
     }
 
     /// The fewest positional arguments accepted.

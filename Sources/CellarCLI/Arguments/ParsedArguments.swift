@@ -42,6 +42,11 @@ struct ParsedArguments: Sendable {
         return flags.contains(flag.long)
     }
 
+    /// Whether `option` was given, flag or value.
+    func gives(_ option: OptionSpec) -> Bool {
+        option.takesValue ? value(of: option) != nil : has(option)
+    }
+
     /// Which of two opposing flags (`--header`, `--no-header`) was given last, if either was.
     func lastFlag(of candidates: OptionSpec...) -> OptionSpec? { lastFlag(of: candidates) }
 

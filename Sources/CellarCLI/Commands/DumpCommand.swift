@@ -12,6 +12,7 @@ enum DumpCommand: Command {
             .init("table", help: "Tables to dump, by name or LIKE pattern (default: all).", optional: true, repeatable: true)
         ],
         options: [schemaOnly, dataOnly],
+        conflicts: [.init(schemaOnly, dataOnly, because: "--schema-only and --data-only exclude each other")],
         discussion: """
             'sqlite3 new.db < dump.sql' and 'cellar run --autocommit dump.sql' both rebuild the database:
             every row, reals bit for bit, blobs, sqlite_sequence, views and triggers, cellar's ledgers,
@@ -26,9 +27,6 @@ enum DumpCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let arguments = invocation.arguments
-        if arguments.has(Self.schemaOnly), arguments.has(Self.dataOnly) {
-            throw UsageError("--schema-only and --data-only exclude each other", command: spec.name)
-        }
         let content: DumpOptions.Content =
             arguments.has(Self.schemaOnly) ? .schemaOnly : arguments.has(Self.dataOnly) ? .dataOnly : .schemaAndData
         let options = DumpOptions(

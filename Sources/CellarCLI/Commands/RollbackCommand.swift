@@ -9,6 +9,7 @@ enum RollbackCommand: Command {
         name: "rollback", cluster: .runs,
         abstract: "Undo the latest applied migrations with their down sections, newest first.",
         options: [steps, to],
+        conflicts: [.init(steps, to, because: "give either --steps or --to, not both")],
         discussion: """
             Refuses, changing nothing, if a migration it would undo has no '-- migrate:down' section or
             its file is missing, or if --steps asks for more than may be undone. Migrations recorded by
@@ -94,7 +95,6 @@ enum RollbackCommand: Command {
     static func target(_ arguments: ParsedArguments) throws(UsageError) -> RollbackTarget {
         let steps = arguments.value(of: Self.steps)
         let version = arguments.value(of: Self.to)
-        if steps != nil, version != nil { throw UsageError("give either --steps or --to, not both", command: spec.name) }
         if let version { return .version(try MigrationSession.version(version, command: spec.name)) }
         guard let steps else { return .steps(1) }
         guard let count = Int(steps), count > 0 else {

@@ -20,6 +20,9 @@ enum ShellCommand: Command {
                 repeatable: true, completion: ValueCompletion.none),
         ],
         options: [initFile, safe, bail] + SQLite3Options.options,
+        conflicts: [
+            .init(safe, initFile, because: "--init cannot be used with --safe (a start-up file could undo its refusals)")
+        ],
         discussion: helpDiscussion,
         examples: [
             .init("cellar shell", "Open the interactive shell on cellar.sqlite (or -d, CELLAR_DATABASE, DATABASE_URL)."),
@@ -75,9 +78,6 @@ enum ShellCommand: Command {
             {
                 return status
             }
-        }
-        if arguments.has(Self.safe), arguments.value(of: Self.initFile) != nil {
-            throw UsageError("--init cannot be used with --safe (a start-up file could undo its refusals)", command: spec.name)
         }
         let path = configuration.databasePath
         let isNew = configuration.address.missingFile != nil

@@ -11,6 +11,12 @@ enum TestCommand: Command {
         name: "test", cluster: .runs,
         abstract: "Run each pending migration up, down and up again on a rehearsal; check what its down restores.",
         options: [all, against],
+        conflicts: [
+            .init(
+                all, against,
+                because: "--all tests every migration from an empty database and --against the pending ones on a copy "
+                    + "of a database: give one of them")
+        ],
         discussion: """
             Without --against, migrations run on an in-memory replay of the migrations before them. After
             the down, the schema must equal the schema before the up; after the second up, the schema the
@@ -37,11 +43,6 @@ enum TestCommand: Command {
         let targets: [Migration]
         var countsRows = false
         if let against = arguments.value(of: Self.against) {
-            if arguments.has(Self.all) {
-                throw UsageError(
-                    "--all tests every migration from an empty database and --against the pending ones on a copy of a "
-                        + "database: give one of them", command: spec.name)
-            }
             if !DatabaseAddress(against).makesCopies {
                 invocation.io.printError(
                     "cellar: a dqlite cluster cannot be copied (dqlite offers no backup API): testing on an in-memory "
