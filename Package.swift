@@ -67,7 +67,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "cellar-bench",
-            dependencies: ["CellarKit", "CellarCLI"],
+            dependencies: ["BenchmarkReport", "CellarKit", "CellarCLI"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "BenchmarkReport",
             swiftSettings: strictSettings
         ),
         .target(
@@ -94,6 +98,11 @@ let package = Package(
         .testTarget(
             name: "DqliteClientTests",
             dependencies: ["DqliteClient", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BenchmarkReportTests",
+            dependencies: ["BenchmarkReport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

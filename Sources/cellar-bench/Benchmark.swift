@@ -1,3 +1,4 @@
+import BenchmarkReport
 import Glibc
 
 /// One row of the performance table (docs/internals/performance.md): cellar against the sqlite3 CLI doing the same work.
@@ -66,15 +67,8 @@ struct Benchmark {
         }
 
         init(_ runs: [Measurement]) {
-            seconds = Self.median(runs.map(\.seconds))
-            peakBytes = Int(Self.median(runs.map { Double($0.peakBytes) }))
-        }
-
-        private static func median(_ values: [Double]) -> Double {
-            let sorted = values.sorted()
-            guard !sorted.isEmpty else { return 0 }
-            return sorted.count % 2 == 1
-                ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            seconds = RoundSpread.median(runs.map(\.seconds))
+            peakBytes = Int(RoundSpread.median(runs.map { Double($0.peakBytes) }))
         }
     }
 }

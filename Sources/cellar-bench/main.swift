@@ -1,33 +1,18 @@
+import BenchmarkReport
+import CellarKit
 import Glibc
 
-/// `scripts/build-release && .build/release/cellar-bench [--runs N] [--huge] [--only ROW]…`: the
-/// performance table (docs/internals/performance.md) for the static release `cellar` built beside it, measured against the sqlite3 CLI
-/// in the same run. `--huge` adds the 1 GB script row and the 1 GB `blob put` and `blob get` rows (they
-/// write about 5 GB under /tmp); `--only` measures just the rows it names (`run`, `csv`, `box`,
-/// `migrate`, `own-transactions`, `own-statements`, `version`, `long-line`, `huge`, `blob-put`, `blob-get`, `fleet-migrate`, `fleet-status`,
-/// `dump`, `completion`).
-var runs = 5
-var includeHugeScript = false
-var only: Set<String> = []
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--runs":
-        runs = arguments.popFirst().flatMap { Int($0) } ?? runs
-    case "--huge":
-        includeHugeScript = true
-    case "--only":
-        guard let name = arguments.popFirst(), BenchmarkCatalog.rows.contains(where: { $0.name == name }) else {
-            print("cellar-bench: --only takes one of \(BenchmarkCatalog.rows.map(\.name).joined(separator: ", "))")
-            exit(2)
-        }
-        only.insert(name)
-    default:
-        print("usage: cellar-bench [--runs N] [--huge] [--only ROW]…")
-        exit(2)
-    }
-}
+/// `scripts/build-release && .build/release/cellar-bench [--runs N] [--rounds N] [--busy N] [--huge] [--only ROW]…`:
+/// the performance table (docs/internals/performance.md) for the static release `cellar` built beside it, measured
+/// against the sqlite3 CLI in the same run. `--rounds` measures the rows that many times over one set of fixtures
+/// and reports each ratio's median and range; `--busy` keeps that many CPUs busy while they are measured.
+/// `--huge` adds the 1 GB script row and the 1 GB `blob put` and `blob get` rows (they write about 5 GB under
+/// /tmp); `--only` measures just the rows it names (`run`, `csv`, `box`, `migrate`, `own-transactions`,
+/// `own-statements`, `version`, `long-line`, `huge`, `blob-put`, `blob-get`, `fleet-migrate`, `fleet-status`,
+/// `dump`, `completion`, …).
+let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 
+let started = WallClock.utcTimestamp()
 let cellarPath = BenchmarkContext.executableFolder() + "/cellar"
 guard ExecutableLinkage.isStatic(cellarPath) == true else {
     print("cellar-bench: \(cellarPath) is not the static release build; run scripts/build-release first")
@@ -44,21 +29,41 @@ let context = BenchmarkContext(
 defer { _ = system("rm -rf '\(context.folder)'") }
 
 do {
+    let cellarVersion = MachineFacts.firstLine(of: cellarPath, ["--version"], scratch: context.folder)
+    let revision = MachineFacts.sourceRevision(from: BenchmarkContext.executableFolder(), scratch: context.folder)
     print("cellar-bench: building fixtures in \(context.folder)…")
-    let benchmarks = try BenchmarkCatalog.benchmarks(context, includeHugeScript: includeHugeScript, only: only)
-    var results: [BenchmarkResult] = []
-    for benchmark in benchmarks {
-        print("cellar-bench: \(benchmark.name)…")
-        let isStartUp = benchmark.name.contains("version")
-        results.append(
-            try benchmark.measure(
-                runs: isStartUp ? max(runs * 4, 21) : benchmark.sqlite == nil && benchmark.inProcess == nil ? 1 : runs,
-                scratch: context.folder))
+    let benchmarks = try BenchmarkCatalog.benchmarks(context, includeHugeScript: options.includeHugeScript, only: options.only)
+    try BusyLoops.start(options.busyLoops)
+    if options.busyLoops > 0 { print("cellar-bench: \(options.busyLoops) busy loop(s) spinning") }
+    var rounds: [[BenchmarkResult]] = []
+    var loads: [RunHeader.RoundLoad] = []
+    for round in 1...options.rounds {
+        let before = MachineFacts.loadAverage()
+        if options.rounds > 1 { print("cellar-bench: round \(round) of \(options.rounds) (load average \(before))") }
+        var results: [BenchmarkResult] = []
+        for benchmark in benchmarks {
+            print("cellar-bench: \(benchmark.name)…")
+            let isStartUp = benchmark.name.contains("version")
+            results.append(
+                try benchmark.measure(
+                    runs: isStartUp
+                        ? max(options.runs * 4, 21) : benchmark.sqlite == nil && benchmark.inProcess == nil ? 1 : options.runs,
+                    scratch: context.folder))
+        }
+        rounds.append(results)
+        loads.append(RunHeader.RoundLoad(before: before, after: MachineFacts.loadAverage()))
     }
+    BusyLoops.stop()
     DqliteBenchmark.stop()
+    let header = RunHeader(
+        arguments: CommandLine.arguments, started: started, ended: WallClock.utcTimestamp(), cellarVersion: cellarVersion,
+        sourceRevision: revision, cpuCount: MachineFacts.cpuCount(), busyLoops: options.busyLoops, loads: loads)
     print("")
-    print(BenchmarkTable.render(results, runs: runs))
+    print(header.lines.joined(separator: "\n"))
+    print("")
+    print(BenchmarkTable.render(rounds: rounds, runs: options.runs))
 } catch {
+    BusyLoops.stop()
     DqliteBenchmark.stop()
     print("cellar-bench: \(error)")
     exit(1)
