@@ -18,7 +18,9 @@ package final class RemoteStatement: SQLStatement {
     private let prepared: DqliteStatement?
     private let returnsRows: Bool
     private var parameters: [DqliteValue]
-    private var rows: DqliteRows?
+    // Read several times per value rendered: unchecked, as no access to it overlaps another (the
+    // statement is used from one thread, and nothing holds it inout across a call).
+    @exclusivity(unchecked) private var rows: DqliteRows?
     private var isStarted = false
     /// The failure of a query started to learn its columns, thrown by the next step.
     private var startFailure: DqliteError?
@@ -125,8 +127,13 @@ package final class RemoteStatement: SQLStatement {
     }
 
     package func columnName(at index: Int) -> String { rows?.columns[index] ?? "" }
+
+    // The current row is read in place in the frame the leader sent (``DqliteRows``): nothing is
+    // decoded into values or copied on the way to the renderer, as a local statement reads SQLite's
+    // column buffers.
+
     package func storageClass(at index: Int) -> StorageClass {
-        switch cell(index) {
+        switch rows?.storageClass(at: index) ?? .null {
         case .null: .null
         case .integer: .integer
         case .real: .real
@@ -134,35 +141,43 @@ package final class RemoteStatement: SQLStatement {
         case .blob: .blob
         }
     }
-    package func value(at index: Int) -> Value { RemoteDatabase.value(cell(index)) }
+
+    package func value(at index: Int) -> Value { RemoteDatabase.value(rows?.value(at: index) ?? .null) }
 
     package func int64(at index: Int) -> Int64 {
-        switch cell(index) {
-        case .integer(let integer): integer
-        case .real(let real): Int64(exactly: real.rounded(.towardZero)) ?? 0
-        default: 0
+        guard let rows else { return 0 }
+        switch rows.storageClass(at: index) {
+        case .integer: return rows.integer(at: index)
+        case .real: return Int64(exactly: rows.real(at: index).rounded(.towardZero)) ?? 0
+        default: return 0
         }
     }
 
     package func double(at index: Int) -> Double {
-        switch cell(index) {
-        case .real(let real): real
-        case .integer(let integer): Double(integer)
-        default: 0
+        guard let rows else { return 0 }
+        switch rows.storageClass(at: index) {
+        case .real: return rows.real(at: index)
+        case .integer: return Double(rows.integer(at: index))
+        default: return 0
         }
     }
 
+    /// The bytes SQLite's `sqlite3_column_text` would give: an integer's or a real's text, written into
+    /// a buffer on the stack; a text's or blob's bytes in the frame; nothing for NULL.
     package func withTextBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
         -> Result
     {
-        switch cell(index) {
-        case .null: return try body(UnsafeBufferPointer(start: nil, count: 0))
-        case .integer(let integer):
-            var text = String(integer)
-            return try text.withUTF8(body)
-        case .real(let real): return try RealText.withSQLiteText(of: real, body)
-        case .text(var text): return try text.withUTF8(body)
-        case .blob(let bytes): return try bytes.withUnsafeBufferPointer(body)
+        guard let rows else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        switch rows.storageClass(at: index) {
+        case .integer:
+            var digits = CellText.noDigits
+            let count = CellText.write(rows.integer(at: index), into: &digits)
+            return try Swift.withUnsafeBytes(of: digits) { try body(CellText.prefix(count, of: $0)) }
+        case .real:
+            var digits = CellText.noDigits
+            let count = CellText.write(rows.real(at: index), into: &digits)
+            return try Swift.withUnsafeBytes(of: digits) { try body(CellText.prefix(count, of: $0)) }
+        case .null, .text, .blob: return try body(rows.bytes(at: index))
         }
     }
 
@@ -170,10 +185,6 @@ package final class RemoteStatement: SQLStatement {
         -> Result
     {
         try withTextBytes(at: index, body)
-    }
-
-    private func cell(_ index: Int) -> DqliteValue {
-        rows?.value(at: index) ?? .null
     }
 
     /// Sends the query: the prepared statement's id, or the text itself.

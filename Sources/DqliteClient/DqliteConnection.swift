@@ -18,7 +18,9 @@ public final class DqliteConnection {
     private var session: NodeSession?
     private var databaseID: UInt32 = 0
     private var generation = 0
-    private weak var openRows: DqliteRows?
+    /// The rows of the query answered last, closed before the next request (held strongly: a weak
+    /// reference would put every retain of the rows, one per value read, on the runtime's slow path).
+    private var openRows: DqliteRows?
     /// Called with the SQL of each statement request once it is on the wire, before its reply is read:
     /// the moment a fault test stops the leader to leave a statement's outcome unknown to the client.
     public var onStatementSent: ((String) -> Void)?
@@ -140,7 +142,7 @@ public final class DqliteConnection {
     // MARK: - Rows
 
     /// The next ROWS frame of the open query.
-    func nextRows() throws -> RowBatch {
+    func nextRows() throws -> RowFrame {
         let session = try liveSession()
         let response = try guarded { try session.nextResponse() }
         if case .rows(let batch) = response { return batch }
@@ -210,7 +212,7 @@ public final class DqliteConnection {
 
     private func expectRows(_ response: Response) throws -> DqliteRows {
         guard case .rows(let batch) = response else { throw unexpected(response, to: "QUERY") }
-        let rows = DqliteRows(first: batch, connection: self)
+        let rows = try DqliteRows(first: batch, connection: self)
         openRows = rows
         return rows
     }

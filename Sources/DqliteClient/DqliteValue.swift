@@ -14,4 +14,9 @@ public enum DqliteValue: Hashable, Sendable {
     case text(String)
     /// Raw bytes.
     case blob([UInt8])
+
+    /// The storage class of a value, as a row read in place reports it (``DqliteRows/storageClass(at:)``).
+    public enum StorageClass: Hashable, Sendable {
+        case null, integer, real, text, blob
+    }
 }

@@ -50,14 +50,15 @@ struct WireDecodingTests {
         body.putBlob([0, 255])
         body.putUInt64(0)
         body.putUInt64(UInt64.max)  // done
-        guard case .rows(let batch) = try Response(type: 7, body: body.body) else {
+        guard case .rows(let frame) = try Response(type: 7, body: body.body) else {
             Issue.record("not rows")
             return
         }
-        #expect(batch.columns == ["i", "r", "t", "b", "n"])
-        #expect(batch.rows == [[.integer(-7), .real(-0.0), .text("naïve"), .blob([0, 255]), .null]])
-        #expect(batch.rows[0][1] == .real(-0.0) && (batch.rows[0][1] == .real(0.0)))
-        #expect(!batch.hasMore)
+        #expect(frame.columns == ["i", "r", "t", "b", "n"])
+        #expect(!frame.hasMore)
+        let rows = try frame.decodedRows()
+        #expect(rows == [[.integer(-7), .real(-0.0), .text("naïve"), .blob([0, 255]), .null]])
+        #expect(rows[0][1] == .real(-0.0) && (rows[0][1] == .real(0.0)))
     }
 
     @Test func partMarkerSaysAnotherFrameFollows() throws {
@@ -68,20 +69,18 @@ struct WireDecodingTests {
             body.putInt64(Int64(value))
         }
         body.putUInt64(0xeeee_eeee_eeee_eeee)
-        var reader = MessageReader(body: body.body)
-        let batch = try RowBatch(decoding: &reader)
-        #expect(batch.rows == [[.integer(1)], [.integer(2)], [.integer(3)]])
-        #expect(batch.hasMore)
-        #expect(reader.remaining == 0)
+        let frame = try RowFrame(body: body.body)
+        #expect(frame.hasMore)
+        #expect(try frame.decodedRows() == [[.integer(1)], [.integer(2)], [.integer(3)]])
     }
 
     @Test func emptyResultStillHasItsColumns() throws {
         var body = MessageWriter()
         try columns(["a", "b"], into: &body)
         body.putUInt64(UInt64.max)
-        var reader = MessageReader(body: body.body)
-        let batch = try RowBatch(decoding: &reader)
-        #expect(batch.columns == ["a", "b"] && batch.rows.isEmpty && !batch.hasMore)
+        let frame = try RowFrame(body: body.body)
+        #expect(frame.columns == ["a", "b"] && !frame.hasMore)
+        #expect(try frame.decodedRows().isEmpty)
     }
 
     @Test func dqliteTimeAndBooleanTypesReadAsTheirStorageClass() throws {
@@ -93,9 +92,8 @@ struct WireDecodingTests {
         try body.putString("")
         body.putUInt64(1)
         body.putUInt64(UInt64.max)
-        var reader = MessageReader(body: body.body)
-        let batch = try RowBatch(decoding: &reader)
-        #expect(batch.rows == [[.integer(1_700_000_000), .text("2026-11-30 12:00:00"), .null, .integer(1)]])
+        let frame = try RowFrame(body: body.body)
+        #expect(try frame.decodedRows() == [[.integer(1_700_000_000), .text("2026-11-30 12:00:00"), .null, .integer(1)]])
     }
 
     @Test func seventeenColumnsTakeTwoHeaderWords() throws {
@@ -105,9 +103,8 @@ struct WireDecodingTests {
         body.putUInt64(0x01)  // column 17: INTEGER, then padding
         for value in 1...17 { body.putInt64(Int64(value)) }
         body.putUInt64(UInt64.max)
-        var reader = MessageReader(body: body.body)
-        let batch = try RowBatch(decoding: &reader)
-        #expect(batch.rows == [(1...17).map { DqliteValue.integer(Int64($0)) }])
+        let frame = try RowFrame(body: body.body)
+        #expect(try frame.decodedRows() == [(1...17).map { DqliteValue.integer(Int64($0)) }])
     }
 
     @Test func truncatedBodiesAreProtocolViolations() throws {
@@ -126,8 +123,8 @@ struct WireDecodingTests {
         body.putUInt64(7)
         body.putUInt64(0)
         body.putUInt64(UInt64.max)
-        var reader = MessageReader(body: body.body)
-        #expect(throws: DqliteError.protocolViolation("unknown value type 7 in a row")) { try RowBatch(decoding: &reader) }
+        let frame = try RowFrame(body: body.body)
+        #expect(throws: DqliteError.protocolViolation("unknown value type 7 in a row")) { try frame.decodedRows() }
     }
 
     private func columns(_ names: [String], into body: inout MessageWriter) throws {

@@ -13,7 +13,7 @@ enum Response: Equatable, Sendable {
     /// A statement ran.
     case result(DqliteResult)
     /// Rows of a query.
-    case rows(RowBatch)
+    case rows(RowFrame)
     /// Done, nothing to report.
     case empty
 
@@ -39,7 +39,7 @@ enum Response: Equatable, Sendable {
             let lastInsertID = Int64(bitPattern: try reader.uint64())
             self = .result(DqliteResult(lastInsertID: lastInsertID, rowsAffected: Int64(bitPattern: try reader.uint64())))
         case .rows:
-            self = .rows(try RowBatch(decoding: &reader))
+            self = .rows(try RowFrame(body: body))
         case .empty, .nodes:
             self = .empty
         }

@@ -18,7 +18,12 @@ struct DqliteEndToEndSlowTests {
         #expect(remote.output.hasPrefix("applied 0001_"))
         #expect(remote.output.contains("\napplied 3 migrations in ") && remote.output.hasSuffix("; now at version 3\n"))
         #expect(try project.remote(cluster, "app", ["migrate"]).output == "nothing to apply; the database is at version 3\n")
-        let query = "SELECT version, typeof(version) FROM runs ORDER BY version; SELECT 1.5, 'x', x'00ff', NULL, 1e300"
+        // Rows are read in place in the leader's frames: texts whose NUL and padding end a word exactly
+        // (7 bytes), just past one (8) or fill two (15), bytes a mode escapes, integers at both ends.
+        let query =
+            "SELECT version, typeof(version) FROM runs ORDER BY version; SELECT 1.5, 'x', x'00ff', NULL, 1e300; "
+            + "SELECT '1234567', '12345678', '123456789012345', '', 'a\"b,c''d' || char(10) || 'é' || char(27) || '[1m', "
+            + "x'', -9223372036854775808, 9223372036854775807, 0, -1"
         for mode in ["csv", "box", "json", "quote"] {
             let remoteRows = try project.remote(cluster, "app", ["query", query, "--mode", mode])
             let localRows = try project.local("app.sqlite", ["query", query, "--mode", mode])
