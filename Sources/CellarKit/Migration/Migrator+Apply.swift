@@ -55,18 +55,10 @@ extension Migrator {
 
     /// Steps 2–6 for one migration.
     private func apply(_ migration: Migration) throws -> MigrationOutcome {
-        observer?(.started(migration))
-        let start = WallClock.milliseconds()
-        do {
-            // Inside: a stop that lands on the BEGIN is reported as one inside the migration.
-            try database.execute("BEGIN IMMEDIATE")
+        try applyInTransaction(migration, note: "migration \(migration.versionText)") { start in
             if !known.isLedgerPrepared { try Ledger.prepareMigrations(in: database) }
             let lookup = try Ledger.lookUp(migration.version, in: database)
-            if lookup.isApplied {
-                try database.execute("COMMIT")
-                known.violations = nil
-                return skipped(migration)
-            }
+            if lookup.isApplied { return nil }
             // No table declares a foreign key (read under the write lock): none is violated before, and
             // none can be after unless the migration declares one.
             let before = lookup.mayHaveForeignKeys ? try known.violations ?? SectionRunner.foreignKeyViolations(in: database) : []
@@ -75,13 +67,7 @@ extension Migrator {
                 migration, since: start, violationsBefore: before, checkingForeignKeys: checksAfter)
             try Ledger.recordAndCommit(
                 migration, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
-            known.isLedgerPrepared = true
-            known.violations = after
-            return outcome
-        } catch {
-            known = RunKnowledge()
-            database.rollbackIfNeeded()
-            throw failure(error, migration: migration, note: "migration \(migration.versionText)")
+            return (outcome, after)
         }
     }
 
@@ -89,28 +75,43 @@ extension Migrator {
     /// (`kind = 'checkpoint'`), in one `BEGIN IMMEDIATE` transaction. Skipped when another process built
     /// the database meanwhile (the ledger is read again under the write lock).
     private func apply(_ checkpoint: Checkpoint) throws -> MigrationOutcome {
-        let migration = checkpoint.body
+        try applyInTransaction(checkpoint.body, note: "the checkpoint \(checkpoint.path)") { start in
+            try Ledger.prepareMigrations(in: database)
+            guard try isLedgerStillEmpty(for: checkpoint) else { return nil }
+            let before = try SectionRunner.foreignKeyViolations(in: database)
+            let (outcome, after) = try runUp(checkpoint.body, since: start, violationsBefore: before)
+            try Ledger.record(checkpoint, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
+            try database.execute("COMMIT")
+            return (outcome, after)
+        }
+    }
+
+    /// One migration (or the checkpoint) in its own `BEGIN IMMEDIATE` transaction: `body` runs inside
+    /// it from the migration's start time and returns the outcome and the foreign-key violations after
+    /// it, having committed, or nil when another process applied it meanwhile (then this commits the
+    /// empty transaction and the migration is skipped). A failure rolls back, forgets what this run
+    /// knew about the database, and is reported with `note` as what the database is still at.
+    private func applyInTransaction(
+        _ migration: Migration, note: String,
+        _ body: (_ start: Double) throws -> (MigrationOutcome, [ForeignKeyViolation])?
+    ) throws -> MigrationOutcome {
         observer?(.started(migration))
         let start = WallClock.milliseconds()
         do {
+            // Inside: a stop that lands on the BEGIN is reported as one inside the migration.
             try database.execute("BEGIN IMMEDIATE")
-            try Ledger.prepareMigrations(in: database)
-            guard try isLedgerStillEmpty(for: checkpoint) else {
+            guard let (outcome, after) = try body(start) else {
                 try database.execute("COMMIT")
                 known.violations = nil
                 return skipped(migration)
             }
-            let before = try SectionRunner.foreignKeyViolations(in: database)
-            let (outcome, after) = try runUp(migration, since: start, violationsBefore: before)
-            try Ledger.record(checkpoint, durationMilliseconds: Int64(outcome.durationMilliseconds.rounded()), in: database)
-            try database.execute("COMMIT")
             known.isLedgerPrepared = true
             known.violations = after
             return outcome
         } catch {
             known = RunKnowledge()
             database.rollbackIfNeeded()
-            throw failure(error, migration: migration, note: "the checkpoint \(checkpoint.path)")
+            throw failure(error, migration: migration, note: note)
         }
     }
 
