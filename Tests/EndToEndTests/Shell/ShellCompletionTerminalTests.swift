@@ -22,6 +22,9 @@ import Testing
         let terminal = try TerminalSession(["shell", "wine.sqlite"], in: folder)
         try terminal.waitFor("cellar>")
         try terminal.type(".mode list")
+        // Its prompt, not the typed line: keys sent before the shell reads again reach the terminal's
+        // own line editing (where Tab is a character and Ctrl-U erases the line), not the shell's.
+        try terminal.waitFor("cellar>", count: 2)
         return terminal
     }
 

@@ -21,15 +21,23 @@ import Testing
     @Test func typedRebuildBecomesAMigrationAndTheTransactionIsRolledBack() throws {
         let terminal = try TerminalSession(["shell", "app.db"], in: folder)
         try terminal.waitFor("cellar>")
+        // Each line is typed at its own prompt: the screen shows a line as soon as it is typed
+        // (`.prompt 'app> '` itself shows "app>"), so only the prompt at the screen's end says that
+        // the shell has read the line before it and is reading again.
         try terminal.type(".prompt 'app> '")
-        try terminal.waitFor("app>")
+        try terminal.waitUntil("the new prompt") { $0.hasSuffix("\napp>") }
         try terminal.type("BEGIN;")
         try terminal.waitFor("app*>")
         try terminal.type("CREATE TABLE new_wines (id INTEGER PRIMARY KEY, name TEXT NOT NULL, rating REAL);")
+        try terminal.waitFor("app*>", count: 2)
         try terminal.type("INSERT INTO new_wines SELECT * FROM wines; DROP TABLE wines;")
+        try terminal.waitFor("app*>", count: 3)
         try terminal.type("ALTER TABLE new_wines RENAME TO wines;")
+        try terminal.waitFor("app*>", count: 4)
         try terminal.type(".diff")
-        try terminal.waitFor("-- rebuild wines: rating INTEGER → REAL")
+        try terminal.waitUntil("the plan, then the prompt") {
+            $0.contains("-- rebuild wines: rating INTEGER → REAL") && $0.hasSuffix("\napp*>")
+        }
         try terminal.type(".migration retype_rating")
         let screen = try terminal.waitFor("`cellar migrate` applies migrations/0002_retype_rating.sql")
         #expect(screen.contains("\nmigrations/0002_retype_rating.sql\nrolled back the open transaction"), "\(screen)")

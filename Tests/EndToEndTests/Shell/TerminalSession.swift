@@ -68,7 +68,7 @@ final class TerminalSession {
 
     /// Waits until `condition` holds for the screen (at most `timeout` seconds), and returns it.
     @discardableResult
-    func waitUntil(timeout: Double = 15, _ what: String, _ condition: (String) -> Bool) throws -> String {
+    func waitUntil(timeout: Double = 60, _ what: String, _ condition: (String) -> Bool) throws -> String {
         var text = ""
         do {
             try Poll.until(what, timeout: timeout, every: 0.05) {
@@ -83,7 +83,7 @@ final class TerminalSession {
 
     /// Waits until the screen shows `text` at least `count` times.
     @discardableResult
-    func waitFor(_ text: String, count: Int = 1, timeout: Double = 15) throws -> String {
+    func waitFor(_ text: String, count: Int = 1, timeout: Double = 60) throws -> String {
         try waitUntil(timeout: timeout, "\(count)× \(text)") { $0.occurrences(of: text) >= count }
     }
 
