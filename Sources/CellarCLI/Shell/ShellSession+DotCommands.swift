@@ -16,7 +16,7 @@ extension ShellSession {
         if ![.command("quit"), .command("exit"), .command("open")].contains(resolved) { transactionWarning = nil }
         // A dot-command may change the schema (`.import` creates a table); on a cluster, where reading
         // it is a round trip, only those that do read it first (an unreachable cluster does not delay `.quit`).
-        if fileDatabase != nil { captureOpeningSchema() }
+        if !connection.requestsAreRoundTrips { captureOpeningSchema() }
         do {
             return try perform(command)
         } catch let error as DotCommandError {
@@ -61,7 +61,7 @@ extension ShellSession {
         }
         let command = typed.named(row.name)
         if settings.isSafe, row.isRefusedWhenSafe { throw DotCommandError(".\(row.name) is not allowed with --safe") }
-        if fileDatabase == nil, let refusal = row.cluster.refusal(of: "." + row.name, url: databaseName) {
+        if let refusal = DatabaseAddress(databaseName).refusal(of: "." + row.name, support: row.cluster) {
             throw DotCommandError(refusal)
         }
         guard row.arity.contains(command.arguments.count) else { throw DotCommandError(row.usageMessage) }

@@ -48,15 +48,10 @@ extension ShellSession {
         }
     }
 
-    /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 for any other statement: SQLite's answer on a
-    /// file; on a dqlite statement (whose columns are known only once it runs on the leader), read
-    /// from its first words by the lexer.
+    /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 for any other statement, as its engine tells
+    /// (``SQLStatement/explainKind``).
     func explainKind(of statement: some SQLStatement) -> Int {
-        if let statement = statement as? Statement { return statement.explainKind }
-        let bytes = Array(statement.sql.utf8)
-        let words = SQLLexer(bytes).firstSignificantTokens(3)
-        guard let first = words.first, first.isWord("explain", in: bytes) else { return 0 }
-        return words.count == 3 && words[1].isWord("query", in: bytes) && words[2].isWord("plan", in: bytes) ? 2 : 1
+        statement.explainKind
     }
 
     /// Writes `statement`'s result the way `.explain` asks, when it asks for more than the output

@@ -126,9 +126,8 @@ extension ShellSession {
     /// ` COLLATE name` when the parent column's collation differs from the child column's (the index
     /// must use the parent's for SQLite to use it), else nothing.
     private func collateClause(parent: String, _ parentColumn: String, child: String, _ childColumn: String) -> String {
-        guard let database = fileDatabase,
-            let parentCollation = try? database.collation(ofColumn: parentColumn, inTable: parent),
-            let childCollation = try? database.collation(ofColumn: childColumn, inTable: child),
+        guard let parentCollation = try? connection.collation(ofColumn: parentColumn, inTable: parent),
+            let childCollation = try? connection.collation(ofColumn: childColumn, inTable: child),
             parentCollation.lowercased() != childCollation.lowercased()
         else { return "" }
         return " COLLATE " + parentCollation

@@ -44,7 +44,7 @@ extension ShellSession {
     /// that `cellar migrate` makes the change, recorded in the ledger.
     func writeMigration(_ command: DotCommandLine) throws {
         let request = try PlanRequest(command, takesName: true)
-        if let database = fileDatabase, try database.isReadOnly {
+        if try connection.isReadOnly {
             throw DotCommandError(
                 "'.migration' needs a database open for writing, and \(databaseName) is open read-only "
                     + "(no schema change can have been typed); nothing written")

@@ -59,14 +59,8 @@ extension ShellSession {
 
     /// `.databases`: each attached database and its file (a dqlite database: its URL).
     func listDatabases() throws {
-        guard let database = fileDatabase else {
-            writeOutput("main: \(shown(databaseName)) r/w")
-            return
-        }
-        for row in try connection.query("PRAGMA database_list") {
-            let name = row.values.count > 1 ? row.values[1].textValue ?? "" : ""
-            let file = row.values.count > 2 ? row.values[2].textValue ?? "" : ""
-            let access = try name == "main" && database.isReadOnly ? "r/o" : "r/w"
+        for (name, file) in try connection.attachedDatabases() {
+            let access = try name == "main" && connection.isReadOnly ? "r/o" : "r/w"
             writeOutput("\(shown(name)): \(shown(file)) \(access)")
         }
     }

@@ -76,7 +76,8 @@ final class ShellSession {
         self.configuration = configuration
     }
 
-    /// The connection as a database file; nil on a dqlite database.
+    /// The connection as a database file, for the dot-commands that need SQLite's C API on it (see
+    /// ``SQLConnection/localDatabase``); nil on a dqlite database.
     var fileDatabase: Database? { connection.localDatabase }
 
     /// The database file, for a dot-command that needs one.

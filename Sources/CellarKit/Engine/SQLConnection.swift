@@ -92,8 +92,11 @@ package protocol SQLConnection: AnyObject {
     /// The database as its user named it: a file's path, a cluster's URL.
     var name: String { get }
 
-    /// The local SQLite connection, for what only SQLite's C API on a local file offers (the online
-    /// backup API, incremental blob I/O, `.dbinfo`); nil for an engine without one.
+    /// The local SQLite connection, for what only SQLite's C API on a local file offers and no other
+    /// engine could (the shell's file-only dot-commands: `.backup`/`.save`/`.restore`, `.blob`'s
+    /// incremental I/O, `.dbinfo`, `.load`, `.trace`, `.stats`, `.timeout`, `.archive`, which their rows
+    /// refuse on another engine before they run; `.import`'s binding straight from its buffer). A
+    /// caller that would branch on it asks a capability above instead. Nil for an engine without one.
     var localDatabase: Database? { get }
 
     /// Copies the database to a new file at `path` with mode bits `permissions` (nil: a new file's
@@ -107,6 +110,19 @@ package protocol SQLConnection: AnyObject {
     /// (`SQLITE_DBCONFIG_TRIGGER_EQP`, sqlite3's `.eqp trigger`), and the setting as it was afterwards;
     /// an engine without the setting runs `body` as it is.
     func withTriggerPlans<Result>(_ body: () throws -> Result) throws -> Result
+
+    /// Whether the main database is open read-only (`sqlite3_db_readonly`); false for an engine that
+    /// cannot tell, whose writes then fail as they run.
+    var isReadOnly: Bool { get throws }
+
+    /// The databases the connection has open, as `PRAGMA database_list` names them: the schema name
+    /// and its file. An engine whose files are not on this machine names only `main`, at ``name``.
+    func attachedDatabases() throws -> [(name: String, file: String)]
+
+    /// The collating sequence of `column` in `table` of the main database (`BINARY` when it declares
+    /// none, `sqlite3_table_column_metadata`); nil when there is no such column, or for an engine that
+    /// cannot tell.
+    func collation(ofColumn column: String, inTable table: String) throws -> String?
 
     /// Rows the most recent `INSERT`, `UPDATE` or `DELETE` changed, without those its triggers changed
     /// (`sqlite3_changes`); nil for an engine that counts only totals.
@@ -155,6 +171,12 @@ extension SQLConnection {
     package func duringMigrations<Result>(_ body: () throws -> Result) throws -> Result {
         try body()
     }
+
+    package var isReadOnly: Bool { false }
+
+    package func attachedDatabases() throws -> [(name: String, file: String)] { [("main", name)] }
+
+    package func collation(ofColumn column: String, inTable table: String) throws -> String? { nil }
 
     /// An engine without SQLite's online backup API cannot make the copy.
     package func backUp(toFile path: String, permissions: UInt32?) throws {

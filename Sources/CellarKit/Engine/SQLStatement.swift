@@ -33,6 +33,8 @@ package protocol SQLStatement: AnyObject {
     func withTextBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result
     /// Calls `body` with the bytes of the current row's value at `index` as a blob, valid only inside `body`.
     func withBlobBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result
+    /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 for any other statement (`sqlite3_stmt_isexplain`).
+    var explainKind: Int { get }
     /// Stops reading rows before the last (a pager left early): an engine whose rows stream from a
     /// server stops them without reading them; a local statement has nothing to do.
     func abandonRows()
@@ -40,6 +42,15 @@ package protocol SQLStatement: AnyObject {
 
 extension SQLStatement {
     package func abandonRows() {}
+
+    /// An engine whose statements SQLite cannot be asked about (a dqlite statement's columns are
+    /// known only once it runs on the leader): read from the statement's first words by the lexer.
+    package var explainKind: Int {
+        let bytes = Array(sql.utf8)
+        let words = SQLLexer(bytes).firstSignificantTokens(3)
+        guard let first = words.first, first.isWord("explain", in: bytes) else { return 0 }
+        return words.count == 3 && words[1].isWord("query", in: bytes) && words[2].isWord("plan", in: bytes) ? 2 : 1
+    }
 
     /// The names of all result columns.
     package var columnNames: [String] { (0..<columnCount).map(columnName(at:)) }

@@ -66,6 +66,14 @@ extension Database: SQLConnection {
         try PersistentJournal.during(self, body)
     }
 
+    package func attachedDatabases() throws -> [(name: String, file: String)] {
+        func text(_ values: [Value], _ index: Int) -> String {
+            guard index < values.count, case .text(let text) = values[index] else { return "" }
+            return text
+        }
+        return try query("PRAGMA database_list").map { row in (text(row.values, 1), text(row.values, 2)) }
+    }
+
     package func backUp(toFile path: String, permissions: UInt32?) throws {
         try backup(toFile: path, permissions: permissions)
     }
