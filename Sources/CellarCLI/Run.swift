@@ -6,6 +6,9 @@ import Glibc
 /// - Returns: the exit status: 0 success, 1 an SQL, migration or data error, 2 a usage error,
 ///   3 work pending (`status --exit-code`).
 public func run(_ arguments: [String], io: IO) -> Int32 {
+    // The command line owns its process: journals kept between migrations skip their directory's sync
+    // when its entry is already durable (see JournalDirectorySync).
+    JournalDirectorySync.install()
     let table = CommandTable.cellar
     let parser = ArgumentParser(globalOptions: table.globalOptions + table.toolOptions)
     var status: ExitStatus

