@@ -92,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellarDqliteTests",
-            dependencies: ["CellarDqlite", "CellarKit", "TestSupport"],
+            dependencies: ["CellarDqlite", "CellarKit", "DqliteClient", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -47,6 +47,9 @@ package final class RemoteConnection: SQLConnection {
     private var faultStatements = 0
     /// A failure is being located, by a query whose own failure is not.
     private var isLocating = false
+    /// A migration has just started: its `BEGIN IMMEDIATE`, the next statement, goes with the ledger
+    /// lookup after it (``takesBeginWithNextRequest()``).
+    private var isMigrationStarting = false
 
     /// The code a lost leader or connection is reported with (`SQLITE_IOERR_NOT_LEADER`).
     package static let leadershipLossCode: Int32 = 10 | 40 << 8
@@ -133,6 +136,7 @@ package final class RemoteConnection: SQLConnection {
     package func observe(_ event: MigrationEvent) {
         guard case .started(let migration) = event else { return }
         FaultPause.reach("before:\(migration.version)")
+        isMigrationStarting = true
         faultVersion = migration.version
         faultStatements = 0
     }
@@ -189,6 +193,9 @@ package final class RemoteConnection: SQLConnection {
         let piece = UnsafeBufferPointer(rebasing: text[first..<end])
         let sql = String(decoding: piece, as: UTF8.self)
         let facts = try facts(of: sql, offset: first)
+        // Only the migrator's own `BEGIN IMMEDIATE`, a text of its own, goes with the next request; a
+        // file's statements (a `transaction:false` file's `BEGIN` among them) never do.
+        if !(sql == "BEGIN IMMEDIATE" && first == 0 && end == length) { isMigrationStarting = false }
         try authorize(facts ?? Self.readFacts(of: sql), sql: sql, offset: first)
         if let facts {
             try refuseWriteReturningRows(facts, sql: sql, offset: first)
@@ -286,6 +293,15 @@ package final class RemoteConnection: SQLConnection {
             faultStatements += 1
             FaultPause.reach("statement:\(version):\(faultStatements)")
         }
+    }
+
+    /// Whether the `BEGIN` running now is the one a migration starts with (the migrator's first
+    /// statement after ``observe(_:)`` saw it start), which goes to the leader in one write with the
+    /// ledger lookup that follows it: one round trip for the two, as the `dqlite` shell's `BEGIN`
+    /// costs. The lookup only reads, so when the `BEGIN` fails nothing ran outside the transaction.
+    func takesBeginWithNextRequest() -> Bool {
+        defer { isMigrationStarting = false }
+        return isMigrationStarting
     }
 
     // MARK: - Holding schema statements back

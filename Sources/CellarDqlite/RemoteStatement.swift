@@ -204,7 +204,11 @@ package final class RemoteStatement: SQLStatement {
             let operation = facts.transactionOperation
             if operation == "ROLLBACK" { connection.dropHeldBack() } else { _ = try connection.sendHeldBack() }
             if operation == "BEGIN" {
-                try database.beginImmediate(sql)
+                if connection.takesBeginWithNextRequest() {
+                    database.connection.executeWithNext(sql, busyTimeout: database.busyTimeout)
+                } else {
+                    try database.beginImmediate(sql)
+                }
                 return 0
             }
         } else if prepared == nil, parameters.isEmpty {

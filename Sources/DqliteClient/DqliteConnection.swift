@@ -21,6 +21,12 @@ public final class DqliteConnection {
     /// The rows of the query answered last, closed before the next request (held strongly: a weak
     /// reference would put every retain of the rows, one per value read, on the runtime's slow path).
     private var openRows: DqliteRows?
+    /// A statement waiting to go with the next request (``executeWithNext(_:busyTimeout:)``).
+    private var deferred: (sql: String, busyTimeout: Int)?
+    /// How many requests were sent since the connection was made, for tests that count round trips.
+    public private(set) var requestCount = 0
+    /// How many times a reply was waited for: requests sent together are waited for once.
+    public private(set) var roundTripCount = 0
     /// Called with the SQL of each statement request once it is on the wire, before its reply is read:
     /// the moment a fault test stops the leader to leave a statement's outcome unknown to the client.
     public var onStatementSent: ((String) -> Void)?
@@ -99,6 +105,16 @@ public final class DqliteConnection {
         try expectResult(try call(.execSQL(database: databaseID, sql: sql, parameters: parameters)))
     }
 
+    /// Runs `sql` — one statement without parameters that returns no rows, such as `BEGIN IMMEDIATE` —
+    /// with the next request instead of alone: when that one only reads (a query), both go in one write
+    /// and their replies are waited for once; before any other request, `sql` is sent alone first, so a
+    /// write never runs unless `sql` succeeded. While the server answers `SQLITE_BUSY` to `sql`, it is
+    /// sent again (with the query, whose rows are then dropped) with a capped backoff, up to
+    /// `busyTimeout` milliseconds. Its failure is thrown by the next request.
+    public func executeWithNext(_ sql: String, busyTimeout: Int) {
+        deferred = (sql, busyTimeout)
+    }
+
     /// Runs one statement and returns its rows, read as they are consumed.
     public func query(_ sql: String, _ parameters: [DqliteValue] = []) throws -> DqliteRows {
         try expectRows(try call(.querySQL(database: databaseID, sql: sql, parameters: parameters)))
@@ -167,18 +183,73 @@ public final class DqliteConnection {
     private func call(_ request: Request) throws -> Response {
         if let rows = openRows, !rows.isFinished { try rows.close() }
         openRows = nil
+        if let statement = deferred {
+            deferred = nil
+            if let response = try sendDeferred(statement, with: request) { return response }
+        }
         let session = try liveSession()
         return try guarded {
             let deadline = Deadline.after(milliseconds: configuration.requestTimeout)
             try session.send(request, deadline: deadline)
+            requestCount += 1
+            roundTripCount += 1
             if let onStatementSent, case .execSQL(_, let sql, _) = request { onStatementSent(sql) }
             return try session.nextResponse(deadline: deadline)
+        }
+    }
+
+    /// Sends the deferred `statement`, retried while the server answers `SQLITE_BUSY`: together with
+    /// `request` when that one is a query, whose reply is then returned; alone otherwise (nil: the
+    /// caller sends `request` next).
+    private func sendDeferred(_ statement: (sql: String, busyTimeout: Int), with request: Request) throws -> Response? {
+        let isQuery: Bool
+        switch request {
+        case .query, .querySQL: isQuery = true
+        default: isQuery = false
+        }
+        var wait = 5
+        var waited = 0
+        while true {
+            let session = try liveSession()
+            let first = Request.execSQL(database: databaseID, sql: statement.sql, parameters: [])
+            let (reply, queryReply) = try guarded { () throws -> (Response, Response?) in
+                let deadline = Deadline.after(milliseconds: configuration.requestTimeout)
+                if isQuery {
+                    try session.send(together: [first, request], deadline: deadline)
+                    requestCount += 2
+                } else {
+                    try session.send(first, deadline: deadline)
+                    requestCount += 1
+                }
+                roundTripCount += 1
+                let reply = try session.nextResponse(deadline: deadline)
+                guard isQuery else { return (reply, nil) }
+                var queryReply = try session.nextResponse(deadline: deadline)
+                if reply.failure != nil {
+                    // The query ran outside the transaction: its rows are read to their end and dropped.
+                    while case .rows(let frame) = queryReply, frame.hasMore {
+                        queryReply = try session.nextResponse(deadline: deadline)
+                    }
+                }
+                return (reply, queryReply)
+            }
+            if let failure = reply.failure {
+                guard failure.isBusy, waited < statement.busyTimeout else { throw unexpected(reply, to: "EXEC") }
+                let step = min(wait, statement.busyTimeout - waited)
+                Deadline.after(milliseconds: step).sleep(milliseconds: step)
+                waited += step
+                wait = min(wait * 2, 100)
+                continue
+            }
+            guard case .result = reply else { throw unexpected(reply, to: "EXEC") }
+            return queryReply
         }
     }
 
     /// Closes the session, detaching it from ``abort`` first so that no other thread shuts down a
     /// descriptor the system may hand out again.
     private func dropSession() {
+        deferred = nil
         abort.detach()
         session?.close()
         session = nil

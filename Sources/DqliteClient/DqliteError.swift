@@ -27,6 +27,13 @@ public enum DqliteError: Error, Equatable, Sendable {
         }
     }
 
+    /// Whether the server answered `SQLITE_BUSY` or `SQLITE_LOCKED` (its extended code's low byte):
+    /// another connection holds the write lock.
+    public var isBusy: Bool {
+        guard let code = serverCode else { return false }
+        return code & 0xff == 5 || code & 0xff == 6
+    }
+
     /// The server's SQLite result code, when the server answered with a failure.
     public var serverCode: UInt64? {
         if case .server(let code, _) = self { return code }

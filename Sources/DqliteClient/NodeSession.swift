@@ -30,6 +30,16 @@ final class NodeSession {
         try socket.send(try request.encoded(), deadline: deadline)
     }
 
+    /// Sends `requests` in one write without waiting for their replies, and asks for the replies to be
+    /// acknowledged at once: a node leaves Nagle's algorithm on, so it holds the second reply back until
+    /// the first is acknowledged.
+    func send(together requests: [Request], deadline: Deadline) throws {
+        var bytes: [UInt8] = []
+        for request in requests { bytes += try request.encoded() }
+        try socket.send(bytes, deadline: deadline)
+        socket.acknowledgeNow()
+    }
+
     /// Reads the next response, such as the next ROWS frame of a query.
     func nextResponse(deadline: Deadline? = nil) throws -> Response {
         let limit = deadline ?? .after(milliseconds: requestTimeout)

@@ -1,0 +1,55 @@
+import CellarKit
+import DqliteClient
+import TestSupport
+import Testing
+
+@testable import CellarDqlite
+
+/// What one migration costs on a real cluster, in requests and in replies waited for: no more round
+/// trips than go-dqlite's `dqlite` shell takes for the same statements (`BEGIN`, the statements,
+/// `COMMIT`).
+@Suite(.serialized, .enabled(if: DqliteCluster.unavailableReason == nil, "\(DqliteCluster.unavailableReason ?? "")"))
+struct MigrationRoundTripSlowTests {
+    /// The benchmark's migrations: a table, an index and three rows.
+    private static func migrations(_ count: Int) throws -> [Migration] {
+        try MigrationSource.files(
+            (1...count).map { index in
+                .init(
+                    name: "\(String(repeating: "0", count: 4 - String(index).count))\(index)_step_\(index).sql",
+                    text: """
+                        CREATE TABLE t_\(index) (id INTEGER PRIMARY KEY, name TEXT NOT NULL, created TEXT);
+                        CREATE INDEX t_\(index)_by_name ON t_\(index) (name);
+                        INSERT INTO t_\(index) (name, created) VALUES ('a', '2026-11-29'), ('b', '2026-11-29'), ('c', NULL);
+
+                        """)
+            }
+        ).load()
+    }
+
+    /// Requests and round trips of migrating `database` from version 2 to `count`, after a first run
+    /// to version 2 (which creates the ledger and learns the schema).
+    private func cost(of count: Int, database name: String, on cluster: DqliteCluster) throws -> (requests: Int, roundTrips: Int)
+    {
+        let database = try RemoteDatabase(DqliteURL(cluster.url(name)), busyTimeout: 30_000)
+        let connection = try RemoteConnection(database)
+        let migrator = Migrator(connection: connection, migrations: try Self.migrations(count))
+        migrator.observer = { connection.observe($0) }
+        try migrator.migrate(Migrator.Options(target: 2))
+        let requests = database.connection.requestCount
+        let roundTrips = database.connection.roundTripCount
+        try migrator.migrate()
+        #expect(try migrator.currentVersion() == Int64(count))
+        return (database.connection.requestCount - requests, database.connection.roundTripCount - roundTrips)
+    }
+
+    /// The difference between a run of 2 migrations and one of 6 is what 4 migrations cost, whatever a
+    /// run costs once (reading the ledger, the applied list). Before the `BEGIN IMMEDIATE` went with
+    /// the ledger lookup it was 4 round trips; the shell takes 3.
+    @Test func aMigrationTakesThreeRoundTripsLikeTheShell() throws {
+        let cluster = try DqliteCluster()
+        let short = try cost(of: 4, database: "short", on: cluster)
+        let long = try cost(of: 8, database: "long", on: cluster)
+        #expect((long.roundTrips - short.roundTrips) == 4 * 3, "\(short) \(long)")
+        #expect((long.requests - short.requests) == 4 * 4, "\(short) \(long)")
+    }
+}
