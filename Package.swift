@@ -67,7 +67,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "cellar-bench",
-            dependencies: ["BenchmarkReport", "CellarKit", "CellarCLI"],
+            dependencies: ["BenchmarkReport", "CellarKit", "CellarCLI", "cellar"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -2,9 +2,10 @@ import BenchmarkReport
 import CellarKit
 import Glibc
 
-/// `scripts/build-release && .build/release/cellar-bench [--runs N] [--rounds N] [--busy N] [--huge] [--only ROW]…`:
-/// the performance table (docs/internals/performance.md) for the static release `cellar` built beside it, measured
-/// against the sqlite3 CLI in the same run. `--rounds` measures the rows that many times over one set of fixtures
+/// `swift run -c release cellar-bench [--runs N] [--rounds N] [--busy N] [--huge] [--only ROW]…`: the performance
+/// table (docs/internals/performance.md) for the static release `cellar`, measured against the sqlite3 CLI in the
+/// same run. The `cellar` beside it is built with it; when that one is not static, cellar-bench first builds the
+/// static one with `scripts/build-release --scratch-path .build/bench-static` (see `MeasuredBinary`). `--rounds` measures the rows that many times over one set of fixtures
 /// and reports each ratio's median and range; `--busy` keeps that many CPUs busy while they are measured.
 /// `--huge` adds the 1 GB script row and the 1 GB `blob put` and `blob get` rows (they write about 5 GB under
 /// /tmp); `--only` measures just the rows it names (`run`, `csv`, `box`, `migrate`, `own-transactions`,
@@ -13,19 +14,22 @@ import Glibc
 let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 
 let started = WallClock.utcTimestamp()
-let cellarPath = BenchmarkContext.executableFolder() + "/cellar"
-guard ExecutableLinkage.isStatic(cellarPath) == true else {
-    print("cellar-bench: \(cellarPath) is not the static release build; run scripts/build-release first")
-    exit(1)
-}
-
 var template = Array("/tmp/cellar-bench-XXXXXX".utf8CString)
 guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
     print("cellar-bench: cannot create a scratch folder")
     exit(1)
 }
-let context = BenchmarkContext(
-    cellarPath: cellarPath, sqlitePath: "/usr/bin/sqlite3", folder: String(cString: created))
+let folder = String(cString: created)
+let cellarPath: String
+switch BenchmarkContext.measuredCellar(scratch: folder) {
+case .success(let path): cellarPath = path
+case .failure(let refusal):
+    print("cellar-bench: \(refusal.message)")
+    _ = system("rm -rf '\(folder)'")
+    exit(1)
+}
+print("cellar-bench: measuring \(cellarPath)")
+let context = BenchmarkContext(cellarPath: cellarPath, sqlitePath: "/usr/bin/sqlite3", folder: folder)
 defer { _ = system("rm -rf '\(context.folder)'") }
 
 do {

@@ -1,0 +1,42 @@
+import BenchmarkReport
+import Testing
+
+/// How cellar-bench picks the `cellar` it measures.
+struct MeasuredBinaryTests {
+    @Test func staticCellarBesideTheBenchIsMeasuredAsItIs() {
+        let chosen = MeasuredBinary.choose(
+            besidePath: "/p/.build/release/cellar", besideIsStatic: true, packageRoot: "/p")
+        #expect(chosen == .beside("/p/.build/release/cellar"))
+    }
+
+    @Test(arguments: [false, nil] as [Bool?])
+    func dynamicOrUnreadableCellarIsReplacedByAStaticBuildInItsOwnScratchPath(isStatic: Bool?) {
+        let chosen = MeasuredBinary.choose(
+            besidePath: "/p/.build/release/cellar", besideIsStatic: isStatic, packageRoot: "/p")
+        #expect(
+            chosen
+                == .buildStatic(
+                    packageRoot: "/p", command: ["/p/scripts/build-release", "--scratch-path", "/p/.build/bench-static"]))
+    }
+
+    @Test func withoutAPackageADynamicCellarIsRefusedSayingWhy() {
+        let chosen = MeasuredBinary.choose(besidePath: "/opt/cellar", besideIsStatic: false, packageRoot: nil)
+        guard case .refuse(let message) = chosen else {
+            Issue.record("expected a refusal, got \(chosen)")
+            return
+        }
+        #expect(message.contains("/opt/cellar is not the static release build"))
+    }
+
+    @Test func packageRootIsTheNearestFolderWithPackageSwiftAndTheBuildScript() {
+        let files: Set<String> = [
+            "/work/p/Package.swift", "/work/p/scripts/build-release",
+            "/work/p/.build/checkouts/dep/Package.swift",
+        ]
+        let root = MeasuredBinary.packageRoot(
+            above: "/work/p/.build/checkouts/dep/.build/x86_64-unknown-linux-gnu/release", exists: files.contains)
+        #expect(root == "/work/p")
+        #expect(MeasuredBinary.packageRoot(above: "/work/p/.build/release", exists: files.contains) == "/work/p")
+        #expect(MeasuredBinary.packageRoot(above: "/usr/local/bin", exists: files.contains) == nil)
+    }
+}
