@@ -35,22 +35,28 @@ struct BenchmarkContext {
         let message: String
     }
 
-    /// The static release `cellar` to measure: the one beside this executable when it is static (the
-    /// `cellar` target is built with cellar-bench, so it is never older than the bench), else the one
-    /// `scripts/build-release --scratch-path <package>/.build/bench-static` builds now, incrementally, from
-    /// the package's current sources. The script's output goes to this bench's standard error.
+    /// The static release `cellar` to measure: the one beside this executable when it is static and no file
+    /// under the package's `Sources` (or its `Package.swift`) is newer (the `cellar` target is built with
+    /// cellar-bench), else the one `scripts/build-release --scratch-path <package>/.build/bench-static` builds
+    /// now, incrementally, from the package's current sources. The script's build output goes to standard
+    /// error.
     static func measuredCellar(scratch: String) -> Result<String, Refusal> {
         let folder = executableFolder()
         let beside = folder + "/cellar"
+        let root = MeasuredBinary.packageRoot(above: folder) { access($0, F_OK) == 0 }
+        let built = modificationTime(beside) ?? 0
+        let newestSource = root.map {
+            max(newestModification(under: $0 + "/Sources"), modificationTime($0 + "/Package.swift") ?? 0)
+        }
         let choice = MeasuredBinary.choose(
             besidePath: beside, besideIsStatic: ExecutableLinkage.isStatic(beside),
-            packageRoot: MeasuredBinary.packageRoot(above: folder) { access($0, F_OK) == 0 })
+            sourcesAreNewer: (newestSource ?? 0) > built, packageRoot: root)
         switch choice {
         case .beside(let path): return .success(path)
         case .refuse(let message): return .failure(Refusal(message: message))
-        case .buildStatic(_, let command):
+        case .buildStatic(_, let command, let reason):
             let output = scratch + "/build-release.out"
-            print("cellar-bench: \(beside) is not the static release build; building it: \(RunHeader.shellQuoted(command))")
+            print("cellar-bench: \(reason); building the static one: \(RunHeader.shellQuoted(command))")
             fflush(nil)  // every stream, so this line comes before the build's
             let status = system("\(RunHeader.shellQuoted(command)) >\(RunHeader.shellQuoted([output]))")
             let printed = (try? FileContents.read(output)).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -62,5 +68,26 @@ struct BenchmarkContext {
             }
             return .success(path)
         }
+    }
+
+    /// The modification time of `path` in nanoseconds since the epoch, following links; nil when it is missing.
+    static func modificationTime(_ path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
+    }
+
+    /// The latest modification time of `folder` and the files and folders under it (0 when it is missing).
+    static func newestModification(under folder: String) -> Int {
+        var newest = modificationTime(folder) ?? 0
+        guard let handle = opendir(folder) else { return newest }
+        defer { closedir(handle) }
+        while let item = readdir(handle) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let path = folder + "/" + name
+            newest = max(newest, item.pointee.d_type == DT_DIR ? newestModification(under: path) : modificationTime(path) ?? 0)
+        }
+        return newest
     }
 }

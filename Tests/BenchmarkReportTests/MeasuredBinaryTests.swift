@@ -3,24 +3,38 @@ import Testing
 
 /// How cellar-bench picks the `cellar` it measures.
 struct MeasuredBinaryTests {
-    @Test func staticCellarBesideTheBenchIsMeasuredAsItIs() {
+    private static let build = ["/p/scripts/build-release", "--scratch-path", "/p/.build/bench-static"]
+
+    @Test func staticCellarNewerThanTheSourcesIsMeasuredAsItIs() {
         let chosen = MeasuredBinary.choose(
-            besidePath: "/p/.build/release/cellar", besideIsStatic: true, packageRoot: "/p")
+            besidePath: "/p/.build/release/cellar", besideIsStatic: true, sourcesAreNewer: false, packageRoot: "/p")
         #expect(chosen == .beside("/p/.build/release/cellar"))
     }
 
-    @Test(arguments: [false, nil] as [Bool?])
-    func dynamicOrUnreadableCellarIsReplacedByAStaticBuildInItsOwnScratchPath(isStatic: Bool?) {
+    @Test func staticCellarOlderThanTheSourcesIsRebuiltNotMeasured() {
         let chosen = MeasuredBinary.choose(
-            besidePath: "/p/.build/release/cellar", besideIsStatic: isStatic, packageRoot: "/p")
+            besidePath: "/p/.build/release/cellar", besideIsStatic: true, sourcesAreNewer: true, packageRoot: "/p")
         #expect(
             chosen
                 == .buildStatic(
-                    packageRoot: "/p", command: ["/p/scripts/build-release", "--scratch-path", "/p/.build/bench-static"]))
+                    packageRoot: "/p", command: Self.build, reason: "/p/.build/release/cellar is older than the package's sources"
+                ))
+    }
+
+    @Test(arguments: [(false, false), (false, true), (nil, false)] as [(Bool?, Bool)])
+    func dynamicOrUnreadableCellarIsReplacedByAStaticBuildInItsOwnScratchPath(isStatic: Bool?, sourcesAreNewer: Bool) {
+        let chosen = MeasuredBinary.choose(
+            besidePath: "/p/.build/release/cellar", besideIsStatic: isStatic, sourcesAreNewer: sourcesAreNewer,
+            packageRoot: "/p")
+        #expect(
+            chosen
+                == .buildStatic(
+                    packageRoot: "/p", command: Self.build, reason: "/p/.build/release/cellar is not the static release build"))
     }
 
     @Test func withoutAPackageADynamicCellarIsRefusedSayingWhy() {
-        let chosen = MeasuredBinary.choose(besidePath: "/opt/cellar", besideIsStatic: false, packageRoot: nil)
+        let chosen = MeasuredBinary.choose(
+            besidePath: "/opt/cellar", besideIsStatic: false, sourcesAreNewer: false, packageRoot: nil)
         guard case .refuse(let message) = chosen else {
             Issue.record("expected a refusal, got \(chosen)")
             return
