@@ -12,6 +12,7 @@ enum BenchmarkCatalog {
         ("version", { version($0) }), ("long-line", { try runLongLineScript($0) }), ("huge", { try runHugeScript($0) }),
         ("blob-put", { try BlobBenchmark.put($0) }), ("blob-get", { try BlobBenchmark.get($0) }),
         ("fleet-migrate", { try DeploymentBenchmarks.fleetMigrate($0) }),
+        ("fleet-small", { try DeploymentBenchmarks.fleetMigrate($0, files: 300) }),
         ("fleet-status", { try DeploymentBenchmarks.fleetStatus($0) }), ("dump", { try DeploymentBenchmarks.dump($0) }),
         ("import", { try ImportBenchmark.make($0) }),
         ("dqlite-migrate", { try DqliteBenchmark.migrate($0) }), ("dqlite-query", { try DqliteBenchmark.query($0) }),

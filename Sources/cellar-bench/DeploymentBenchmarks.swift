@@ -7,13 +7,15 @@ import Glibc
 enum DeploymentBenchmarks {
     // MARK: - migrate --jobs 2
 
-    /// 20 migrations into each of 2,000 fresh files. sqlite3 gets the same statements, each migration
-    /// in its own BEGIN/COMMIT with its version insert, one `sqlite3 FILE .read migrations.sql` per file
-    /// run by `xargs -P 2`.
+    /// 20 migrations into each of 2,000 (or `files`) fresh files. sqlite3 gets the same statements, each
+    /// migration in its own BEGIN/COMMIT with its version insert, one `sqlite3 FILE .read migrations.sql`
+    /// per file run by `xargs -P 2`. The fixtures' names carry `files`, so that two fleet sizes can be
+    /// measured in one run.
     static func fleetMigrate(_ context: BenchmarkContext, files: Int = 2000, migrationCount: Int = 20) throws -> Benchmark {
-        let migrations = context.file("fleet-migrations")
+        let prefix = files == 2000 ? "fleet" : "fleet\(files)"
+        let migrations = context.file("\(prefix)-migrations")
         mkdir(migrations, 0o755)
-        var script = try FileWriter(path: context.file("fleet-migrations.sql"))
+        var script = try FileWriter(path: context.file("\(prefix)-migrations.sql"))
         try script.write(
             """
             CREATE TABLE cellar_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,
@@ -34,10 +36,10 @@ enum DeploymentBenchmarks {
                     + "strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 0, 'applied');\nCOMMIT;\n")
         }
         try script.close()
-        let cellarFolder = context.file("fleet-cellar")
-        let sqliteFolder = context.file("fleet-sqlite")
-        var cellarList = try FileWriter(path: context.file("fleet-cellar.txt"))
-        var sqliteList = try FileWriter(path: context.file("fleet-sqlite.txt"))
+        let cellarFolder = context.file("\(prefix)-cellar")
+        let sqliteFolder = context.file("\(prefix)-sqlite")
+        var cellarList = try FileWriter(path: context.file("\(prefix)-cellar.txt"))
+        var sqliteList = try FileWriter(path: context.file("\(prefix)-sqlite.txt"))
         for index in 1...files {
             try cellarList.write("\(cellarFolder)/tenant\(index).db\n")
             try sqliteList.write("\(sqliteFolder)/tenant\(index).db\n")
@@ -45,18 +47,20 @@ enum DeploymentBenchmarks {
         try cellarList.close()
         try sqliteList.close()
         var benchmark = Benchmark(
-            name: "`cellar migrate --jobs 2`: 20 migrations into each of 2,000 fresh files (vs `xargs -P 2 sqlite3`)",
+            name:
+                "`cellar migrate --jobs 2`: 20 migrations into each of \(files == 2000 ? "2,000" : String(files)) fresh files "
+                + "(vs `xargs -P 2 sqlite3`)",
             timeTarget: 0.8, memoryTarget: nil,
             cellar: BenchmarkCommand(
                 executable: context.cellarPath,
                 arguments: [
-                    "migrate", "-q", "--jobs", "2", "--databases-from", context.file("fleet-cellar.txt"), "-m", migrations,
+                    "migrate", "-q", "--jobs", "2", "--databases-from", context.file("\(prefix)-cellar.txt"), "-m", migrations,
                 ]),
             sqlite: BenchmarkCommand(
                 executable: "/usr/bin/xargs",
                 arguments: [
-                    "-a", context.file("fleet-sqlite.txt"), "-P", "2", "-I", "{}", context.sqlitePath, "{}",
-                    ".read \(context.file("fleet-migrations.sql"))",
+                    "-a", context.file("\(prefix)-sqlite.txt"), "-P", "2", "-I", "{}", context.sqlitePath, "{}",
+                    ".read \(context.file("\(prefix)-migrations.sql"))",
                 ]),
             reset: {
                 _ = system("rm -rf '\(cellarFolder)' '\(sqliteFolder)'")
