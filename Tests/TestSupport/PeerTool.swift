@@ -14,6 +14,9 @@ public struct PeerTool: Sendable {
     public static let sqlMigrate = PeerTool(name: "sql-migrate", installation: "apt-get install sql-migrate")
     /// Counts the system calls a process makes (the syncs per commit of `migrate` against sqlite3's).
     public static let strace = PeerTool(name: "strace", installation: "apt-get install strace")
+    /// GNU time: the peak resident memory of a process it starts, from its own small image (`wait4`'s
+    /// `ru_maxrss` of a child spawned from the test process counts the test process's size too).
+    public static let gnuTime = PeerTool(name: "time", installation: "apt-get install time")
 
     /// The repository's root, from this file's path (`Tests/TestSupport/PeerTool.swift`).
     private static let root: String = {

@@ -65,21 +65,32 @@ package struct StatementBoundaryScanner {
         let text = held + bytes
         let heldCount = held.count
         return text.withUnsafeBufferPointer { buffer in
-            let tokens = SQLLexer.tokens(in: buffer)
-            // A `;` is never continued; anything else ending the text may be, and `/` `*` there is the
-            // start of a comment the next piece goes on with.
-            var kept = tokens.last?.kind == .semicolon ? 0 : 1
-            if kept == 1, tokens.count > 1, tokens[tokens.count - 1].range.count == 1,
-                buffer[tokens[tokens.count - 1].range.lowerBound] == UInt8(ascii: "*"),
-                tokens[tokens.count - 2].range.count == 1, buffer[tokens[tokens.count - 2].range.lowerBound] == UInt8(ascii: "/")
+            // Tokens are taken two behind the lexer, so that memory stays two tokens however long the
+            // piece: the last one may go on in the next piece, and so may the last two when they are
+            // `/` `*`, the start of a comment.
+            var lastEnd: Int?
+            var secondLast: SQLToken?
+            var last: SQLToken?
+            var index = 0
+            while index < buffer.count {
+                let token = SQLLexer.token(in: buffer, at: index)
+                index = token.range.upperBound
+                if let taken = secondLast, take(taken, in: buffer) { lastEnd = taken.range.upperBound - heldCount }
+                secondLast = last
+                last = token
+            }
+            let tail = [secondLast, last].compactMap { $0 }
+            // A `;` is never continued; anything else ending the text may be.
+            var kept = tail.last?.kind == .semicolon ? 0 : 1
+            if kept == 1, tail.count == 2, tail[1].range.count == 1, buffer[tail[1].range.lowerBound] == UInt8(ascii: "*"),
+                tail[0].range.count == 1, buffer[tail[0].range.lowerBound] == UInt8(ascii: "/")
             {
                 kept = 2
             }
-            var lastEnd: Int?
-            for token in tokens.dropLast(kept) where take(token, in: buffer) {
+            for token in tail.dropLast(kept) where take(token, in: buffer) {
                 lastEnd = token.range.upperBound - heldCount
             }
-            held = Self.held(tokens.suffix(kept), in: buffer)
+            held = Self.held(tail.suffix(kept), in: buffer)
             return lastEnd
         }
     }
