@@ -13,7 +13,8 @@ final class BenchmarkCluster {
     let addresses: [String]
     private let apiAddresses: [String]
     private var pids: [pid_t] = []
-    private var generation = 0
+    /// How many times the cluster was started fresh: a row that filled it knows whether it still holds its rows.
+    private(set) var generation = 0
 
     init(folder: String, basePort: Int) {
         self.folder = folder
