@@ -5,11 +5,11 @@ import Glibc
 extension ShellSession {
     // MARK: - Per statement
 
-    /// `.stats on`: SQLite's counters for `statement` and the connection, in sqlite3's words.
-    func showStats(of statement: Statement) throws {
+    /// `.stats on`: SQLite's counters for the statement that ran (`counters`) and the connection, in
+    /// sqlite3's words.
+    func showStats(_ counters: StatementCounters) throws {
         let memory = Database.memoryUsed
         let connection = try database.counters
-        let counters = statement.counters
         let lines: [(String, String)] = [
             ("Memory Used:", "\(memory.current) (max \(memory.highest)) bytes"),
             ("Lookaside Slots Used:", "\(connection.lookasideUsed) (max \(connection.lookasideHighest))"),

@@ -332,7 +332,7 @@ final class ShellSession {
         if settings.showsTimer {
             writeOutput(clock.summary())
         }
-        if settings.showsStats, let statement = statement as? Statement { try? showStats(of: statement) }
+        if settings.showsStats, let counters = statement.statusCounters { try? showStats(counters) }
         try? output.flush()
     }
 

@@ -38,10 +38,14 @@ package protocol SQLStatement: AnyObject {
     /// Stops reading rows before the last (a pager left early): an engine whose rows stream from a
     /// server stops them without reading them; a local statement has nothing to do.
     func abandonRows()
+    /// What the statement did as SQLite counts it (`sqlite3_stmt_status`), or nil where the engine
+    /// keeps no such counters (a dqlite statement runs in the leader's SQLite).
+    var statusCounters: StatementCounters? { get }
 }
 
 extension SQLStatement {
     package func abandonRows() {}
+    package var statusCounters: StatementCounters? { nil }
 
     /// An engine whose statements SQLite cannot be asked about (a dqlite statement's columns are
     /// known only once it runs on the leader): read from the statement's first words by the lexer.

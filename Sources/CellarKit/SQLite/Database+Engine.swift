@@ -86,4 +86,6 @@ extension Database: SQLConnection {
     }
 }
 
-extension Statement: SQLStatement {}
+extension Statement: SQLStatement {
+    package var statusCounters: StatementCounters? { counters }
+}
