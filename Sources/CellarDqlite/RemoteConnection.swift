@@ -40,6 +40,14 @@ package final class RemoteConnection: SQLConnection {
     private var mirror: Database
     /// Statements prepared on the leader, by text, reused while the connection keeps its leader.
     private var prepared: [String: DqliteStatement] = [:]
+    /// What SQLite said of read-only queries, by text (``QueryFactsCache``): the migrator's ledger
+    /// lookup before each migration is prepared locally once, not once per migration.
+    private var queryFacts = QueryFactsCache()
+    /// Whether a text is transaction control, by text, for ``executeAndCommit(_:_:)``.
+    private var transactionOperations: [String: String?] = [:]
+    /// How many statements were prepared on the local copy of the schema (for their facts, or to learn
+    /// whether they are transaction control), counted for tests of what a migration costs.
+    package private(set) var localPrepareCount = 0
     /// Schema statements of a migration waiting to go with the next statement (``holdBack(_:facts:)``).
     private var heldBack = HeldBackStatements()
     /// The migration running now and how many of its statements ran, for ``FaultPause`` points.
@@ -192,14 +200,17 @@ package final class RemoteConnection: SQLConnection {
         let end = StatementSplitter.end(in: body, from: first)
         let piece = UnsafeBufferPointer(rebasing: text[first..<end])
         let sql = String(decoding: piece, as: UTF8.self)
-        let facts = try facts(of: sql, offset: first)
+        let local = try facts(of: sql, offset: first)
+        let facts = local?.facts
         // Only the migrator's own `BEGIN IMMEDIATE`, a text of its own, goes with the next request; a
         // file's statements (a `transaction:false` file's `BEGIN` among them) never do.
         if !(sql == "BEGIN IMMEDIATE" && first == 0 && end == length) { isMigrationStarting = false }
         try authorize(facts ?? Self.readFacts(of: sql), sql: sql, offset: first)
         if let facts {
             try refuseWriteReturningRows(facts, sql: sql, offset: first)
-            return (RemoteStatement(connection: self, sql: sql, offset: first, prepared: nil, facts: facts), end)
+            let statement = RemoteStatement(connection: self, sql: sql, offset: first, prepared: nil, facts: facts)
+            statement.mirrorStatement = local?.statement
+            return (statement, end)
         }
         let read = Self.readFacts(of: sql)
         if read.parameterNames.isEmpty {
@@ -251,7 +262,7 @@ package final class RemoteConnection: SQLConnection {
     /// to the first statement. Text that is not one plain statement takes two requests.
     package func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws {
         try checkCancellation()
-        guard (try? mirror.facts(of: sql))?.transactionOperation == nil, let text = Self.withCommit(sql) else {
+        guard transactionOperation(of: sql) == nil, let text = Self.withCommit(sql) else {
             try execute(sql, arguments)
             try execute("COMMIT")
             return
@@ -287,7 +298,18 @@ package final class RemoteConnection: SQLConnection {
         if facts.transactionOperation == "ROLLBACK" || facts.savepoint?.operation == "ROLLBACK" {
             forgetMirror()
         } else if facts.changesSchema {
-            do { try mirror.execute(statement.sql) } catch { forgetMirror() }
+            do {
+                // The statement the facts came from, when it was prepared on this copy: preparing a
+                // schema statement again cost as much as a third of running it.
+                if let local = statement.mirrorStatement, local.database === mirror {
+                    statement.mirrorStatement = nil
+                    try local.run()
+                } else {
+                    try mirror.execute(statement.sql)
+                }
+            } catch {
+                forgetMirror()
+            }
         }
         if let version = faultVersion, policies.contains(where: \.refusesTransactionControl) {
             faultStatements += 1
@@ -413,10 +435,18 @@ package final class RemoteConnection: SQLConnection {
     /// When the copy lacks what the statement names, it is copied from the leader again and the prepare
     /// tried once more; nil when that fails too (the server then reports why, or has what no local
     /// SQLite has).
-    private func facts(of sql: String, offset: Int) throws -> StatementFacts? {
+    ///
+    /// - Returns: the facts, and the statement prepared on the copy for a schema statement (which
+    ///   ``didRun(_:changes:)`` runs on the copy once the leader ran it); a read-only query's facts
+    ///   may come from ``queryFacts``.
+    private func facts(of sql: String, offset: Int) throws -> (facts: StatementFacts, statement: Statement?)? {
+        if let facts = queryFacts[sql] { return (facts, nil) }
         for attempt in 0..<2 {
             do {
-                return try mirror.facts(of: sql)
+                localPrepareCount += 1
+                let (statement, facts) = try mirror.preparedWithFacts(sql)
+                queryFacts.remember(facts, for: sql)
+                return (facts, facts.changesSchema ? statement : nil)
             } catch var error as SQLiteError {
                 if RemoteDiagnostic.isSyntaxError(error.message) {
                     error.offset = offset + (error.offset ?? 0)
@@ -432,6 +462,18 @@ package final class RemoteConnection: SQLConnection {
             }
         }
         return nil
+    }
+
+    /// The transaction operation of `sql` (`BEGIN`, `COMMIT`, `ROLLBACK`) as the local prepare reports
+    /// it, nil for any other statement or one the copy cannot prepare; remembered by text, which alone
+    /// decides it (SQLite's parser reports transaction control before it looks up any name).
+    private func transactionOperation(of sql: String) -> String? {
+        if let known = transactionOperations[sql] { return known }
+        localPrepareCount += 1
+        let operation = (try? mirror.facts(of: sql))?.transactionOperation
+        if transactionOperations.count >= Self.preparedLimit { transactionOperations = [:] }
+        transactionOperations[sql] = operation
+        return operation
     }
 
     /// Empties the local copy of the schema, to be copied again when a statement needs it: what it

@@ -14,6 +14,9 @@ package final class RemoteStatement: SQLStatement {
     private let offset: Int
     /// What SQLite says of the statement.
     let facts: StatementFacts
+    /// A schema statement as it was prepared on the connection's local copy of the schema for its
+    /// facts, run there once the leader ran it (``RemoteConnection/didRun(_:changes:)``).
+    var mirrorStatement: Statement?
     private let connection: RemoteConnection
     private let prepared: DqliteStatement?
     private let returnsRows: Bool

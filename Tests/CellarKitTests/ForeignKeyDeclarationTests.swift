@@ -14,6 +14,10 @@ import Testing
         ("PRAGMA writable_schema = ON;", true),
         ("CREATE TABLE a (x); INSERT INTO a VALUES (1); DELETE FROM b;", false),
         ("CREATE TABLE referee (x);", false),
+        ("CREATE TABLE \"é\" (x INTEGER REFERENCES", true),
+        ("PRAGMA WRITABLE_SCHEMA", true),
+        ("REFERENCE", false),
+        ("", false),
     ])
     func aMigrationMayDeclareAForeignKeyOnlyWhenItsTextSaysSo(sql: String, mayDeclare: Bool) {
         #expect(ForeignKeyCheck.mayDeclareForeignKeys(sql) == mayDeclare, "\(sql)")

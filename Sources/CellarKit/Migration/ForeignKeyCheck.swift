@@ -15,8 +15,30 @@ enum ForeignKeyCheck {
     /// `writable_schema`, through which a table's SQL could be rewritten without that word in sight. A
     /// mention inside a comment or string counts too; the check then runs when it was not needed.
     static func mayDeclareForeignKeys(_ sql: String) -> Bool {
-        let lowered = sql.lowercased()
-        return lowered.contains("references") || lowered.contains("writable_schema")
+        var text = sql
+        // One pass over the bytes, ASCII letters in any case (SQLite's keywords are ASCII): a `String`
+        // search of the lowered text cost more than the rest of a remote migration's own work.
+        return text.withUTF8 { bytes in
+            containsWord(references, in: bytes) || containsWord(writableSchema, in: bytes)
+        }
+    }
+
+    private static let references = Array("references".utf8)
+    private static let writableSchema = Array("writable_schema".utf8)
+
+    /// Whether `bytes` holds `word` (lower-case ASCII) in any case.
+    private static func containsWord(_ word: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= word.count, let first = word.first else { return false }
+        var start = 0
+        while start <= bytes.count - word.count {
+            if SQLLexer.lowercased(bytes[start]) == first {
+                var matched = 1
+                while matched < word.count, SQLLexer.lowercased(bytes[start + matched]) == word[matched] { matched += 1 }
+                if matched == word.count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     /// Every violation in the database.

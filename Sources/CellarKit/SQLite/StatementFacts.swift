@@ -86,6 +86,13 @@ extension Database {
     ///
     /// - Throws: ``SQLiteError`` when SQLite cannot prepare it.
     package func facts(of sql: String) throws -> StatementFacts {
+        try preparedWithFacts(sql).facts
+    }
+
+    /// ``facts(of:)`` and the statement prepared for them, which the caller may step later (a remote
+    /// connection runs a schema statement on its local copy of the schema this way, without preparing
+    /// it twice).
+    package func preparedWithFacts(_ sql: String) throws -> (statement: Statement, facts: StatementFacts) {
         let recorder = AuthorizationRecorder()
         let saved = authorizers.app
         authorizers.app = { request in
@@ -98,11 +105,12 @@ extension Database {
             try? installAuthorizers()
         }
         let statement = try prepare(sql)
-        return StatementFacts(
+        let facts = StatementFacts(
             columnCount: statement.columnCount, isReadOnly: statement.isReadOnly,
             isExplain: sqlite3_stmt_isexplain(statement.handle) != 0,
             parameterNames: (0..<statement.parameterCount).map { statement.parameterName(at: $0 + 1) },
             actions: recorder.requests)
+        return (statement, facts)
     }
 }
 
