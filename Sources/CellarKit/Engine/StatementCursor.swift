@@ -46,6 +46,13 @@ package struct StatementCursor<Connection: SQLConnection> {
         SQLLexer.statementStart(in: UnsafeBufferPointer(rebasing: text[..<length]), from: offset)
     }
 
+    /// Moves past whitespace, comments and `;` to where the next statement starts (so that ``next()``
+    /// does not read them again) and returns that offset, ``nextStatementOffset``.
+    package mutating func skipToNextStatement() -> Int {
+        offset = nextStatementOffset
+        return offset
+    }
+
     /// Whether only whitespace, comments and `;` are left: the statement prepared last was the text's last.
     package var isAtEnd: Bool { nextStatementOffset >= length }
 

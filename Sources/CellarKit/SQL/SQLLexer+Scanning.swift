@@ -4,6 +4,18 @@
 extension SQLLexer {
     /// The token that starts at `start` (which must be inside `bytes`).
     package static func token(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> SQLToken {
+        token(in: bytes, at: start, readsKeywords: true)
+    }
+
+    /// The token that starts at `start`, as ``token(in:at:)`` reads it except that every bare word is an
+    /// ``SQLToken/Kind/identifier``: the same boundaries without asking SQLite's keyword table, for
+    /// readers that only look for where tokens and statements end.
+    package static func unclassifiedToken(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> SQLToken {
+        token(in: bytes, at: start, readsKeywords: false)
+    }
+
+    @inline(__always)
+    private static func token(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, readsKeywords: Bool) -> SQLToken {
         let byte = bytes[start]
         let next = byteAt(bytes, start + 1)
         switch byte {
@@ -60,7 +72,7 @@ extension SQLLexer {
             return blob(bytes, from: start)
         default:
             guard isIdentifierStart(byte) else { return SQLToken(kind: .illegal, range: start..<start + 1) }
-            return word(bytes, from: start)
+            return word(bytes, from: start, readsKeywords: readsKeywords)
         }
     }
 
@@ -70,9 +82,9 @@ extension SQLLexer {
         SQLToken(kind: .operator, range: start..<start + length)
     }
 
-    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> SQLToken {
+    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, readsKeywords: Bool) -> SQLToken {
         let end = scan(bytes, from: start + 1, while: isIdentifierByte)
-        let isKeyword = isKeyword(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        let isKeyword = readsKeywords && isKeyword(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         return SQLToken(kind: isKeyword ? .keyword : .identifier, range: start..<end)
     }
 

@@ -95,7 +95,7 @@ package struct SQLLexer: Sequence, IteratorProtocol {
     package static func statementStart(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         while index < bytes.count {
-            let token = token(in: bytes, at: index)
+            let token = unclassifiedToken(in: bytes, at: index)
             let isBlank =
                 token.isTrivia || token.kind == .semicolon || bytes[index] == 0x0B
                 || (index + 2 == bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "*"))

@@ -31,6 +31,8 @@ package struct StatementBoundaryScanner {
     /// The last token fed, not yet taken: the next piece may continue it (`cre` + `ate`, `-` + `-`).
     /// A long open token is kept as its opening bytes only (`'`, `/*`), which the rest continues alike.
     private var held: [UInt8] = []
+    /// The buffer that joins `held` and a piece, kept for its capacity.
+    private var joined: [UInt8] = []
     /// Whether the token before `held` was a byte-order mark right before it (see ``take(_:in:)``).
     private var followsByteOrderMark = false
 
@@ -62,36 +64,46 @@ package struct StatementBoundaryScanner {
     @discardableResult
     package mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !bytes.isEmpty else { return nil }
-        let text = held + bytes
-        let heldCount = held.count
-        return text.withUnsafeBufferPointer { buffer in
-            // Tokens are taken two behind the lexer, so that memory stays two tokens however long the
-            // piece: the last one may go on in the next piece, and so may the last two when they are
-            // `/` `*`, the start of a comment.
-            var lastEnd: Int?
-            var secondLast: SQLToken?
-            var last: SQLToken?
-            var index = 0
-            while index < buffer.count {
-                let token = SQLLexer.token(in: buffer, at: index)
-                index = token.range.upperBound
-                if let taken = secondLast, take(taken, in: buffer) { lastEnd = taken.range.upperBound - heldCount }
-                secondLast = last
-                last = token
+        guard !held.isEmpty else { return scanJoined(bytes, heldCount: 0) }
+        // The held token goes before the piece, in a buffer kept from piece to piece.
+        var text: [UInt8] = []
+        swap(&text, &joined)
+        defer {
+            text.removeAll(keepingCapacity: true)
+            swap(&text, &joined)
+        }
+        text.append(contentsOf: held)
+        text.append(contentsOf: bytes)
+        return text.withUnsafeBufferPointer { scanJoined($0, heldCount: held.count) }
+    }
+
+    /// Scans `buffer`, the held bytes (`heldCount` of them) followed by the piece.
+    private mutating func scanJoined(_ buffer: UnsafeBufferPointer<UInt8>, heldCount: Int) -> Int? {
+        // Every token is taken as soon as it is read, except what the next piece may continue: the
+        // last token (unless a `;`), and the last two when they are `/` `*`, the start of a comment.
+        // Memory stays that token however long the piece.
+        var lastEnd: Int?
+        var index = 0
+        let count = buffer.count
+        while true {
+            let token = SQLLexer.unclassifiedToken(in: buffer, at: index)
+            index = token.range.upperBound
+            if index == count {
+                if token.kind == .semicolon {
+                    if take(token, in: buffer) { lastEnd = index - heldCount }
+                    held = []
+                } else {
+                    held = Self.held([token][...], in: buffer)
+                }
+                return lastEnd
             }
-            let tail = [secondLast, last].compactMap { $0 }
-            // A `;` is never continued; anything else ending the text may be.
-            var kept = tail.last?.kind == .semicolon ? 0 : 1
-            if kept == 1, tail.count == 2, tail[1].range.count == 1, buffer[tail[1].range.lowerBound] == UInt8(ascii: "*"),
-                tail[0].range.count == 1, buffer[tail[0].range.lowerBound] == UInt8(ascii: "/")
+            if index == count - 1, token.range.count == 1, buffer[token.range.lowerBound] == UInt8(ascii: "/"),
+                buffer[index] == UInt8(ascii: "*")
             {
-                kept = 2
+                held = Self.held([token, SQLLexer.unclassifiedToken(in: buffer, at: index)][...], in: buffer)
+                return lastEnd
             }
-            for token in tail.dropLast(kept) where take(token, in: buffer) {
-                lastEnd = token.range.upperBound - heldCount
-            }
-            held = Self.held(tail.suffix(kept), in: buffer)
-            return lastEnd
+            if take(token, in: buffer) { lastEnd = index - heldCount }
         }
     }
 
@@ -108,7 +120,7 @@ package struct StatementBoundaryScanner {
         var scanner = StatementBoundaryScanner()
         var index = start
         while index < bytes.count {
-            let token = SQLLexer.token(in: bytes, at: index)
+            let token = SQLLexer.unclassifiedToken(in: bytes, at: index)
             if scanner.take(token, in: bytes) { return token.range.upperBound }
             index = token.range.upperBound
         }
@@ -122,6 +134,13 @@ package struct StatementBoundaryScanner {
     private mutating func take(_ token: SQLToken, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let isAfterMark = followsByteOrderMark
         followsByteOrderMark = false
+        if state == 2, !isAfterMark {
+            // Inside a statement only its `;` moves the machine (see `transitions`): white space, a
+            // byte-order mark, words and every other token leave it in state 2.
+            guard token.kind == .semicolon else { return false }
+            state = 1
+            return true
+        }
         switch token.kind {
         case .semicolon:
             apply(.semicolon)
@@ -138,7 +157,14 @@ package struct StatementBoundaryScanner {
         case .lineComment, .blockComment:
             break
         case .keyword, .identifier:
-            apply(isAfterMark ? .other : Self.keywordToken(UnsafeBufferPointer(rebasing: bytes[token.range])))
+            // Inside a statement (state 2) or a trigger's body (5, and 7 after an END) every word moves
+            // the machine as any other token does: only the states around a statement's first words
+            // and a trigger body's `;` tell words apart.
+            guard !isAfterMark, Self.readsWords(state) else {
+                apply(.other)
+                return false
+            }
+            apply(Self.keywordToken(UnsafeBufferPointer(rebasing: bytes[token.range])))
         default:
             apply(.other)
         }
@@ -149,16 +175,26 @@ package struct StatementBoundaryScanner {
         state = Self.transitions[Int(state) * 8 + token.rawValue]
     }
 
-    /// The words `complete.c` tells apart.
+    /// Whether a word can move the machine otherwise than ``Token/other`` from `state`: not inside a
+    /// statement (2) or a trigger's body (5, 7), where every word is ``Token/other``.
+    @inline(__always)
+    private static func readsWords(_ state: UInt8) -> Bool {
+        state != 2 && state != 5 && state != 7
+    }
+
+    /// The words `complete.c` tells apart, compared in place in any ASCII case.
     private static func keywordToken(_ word: UnsafeBufferPointer<UInt8>) -> Token {
         guard word.count >= 3, word.count <= 9 else { return .other }
-        let lower = String(decoding: word.map(SQLLexer.lowercased), as: UTF8.self)
-        switch lower {
-        case "create": return .create
-        case "trigger": return .trigger
-        case "temp", "temporary": return .temp
-        case "end": return .end
-        case "explain": return .explain
+        func matches(_ lower: StaticString) -> Bool {
+            guard lower.utf8CodeUnitCount == word.count else { return false }
+            let expected = lower.utf8Start
+            for index in 0..<word.count where SQLLexer.lowercased(word[index]) != expected[index] { return false }
+            return true
+        }
+        switch SQLLexer.lowercased(word[0]) {
+        case UInt8(ascii: "c"): return matches("create") ? .create : .other
+        case UInt8(ascii: "t"): return matches("trigger") ? .trigger : matches("temp") || matches("temporary") ? .temp : .other
+        case UInt8(ascii: "e"): return matches("end") ? .end : matches("explain") ? .explain : .other
         default: return .other
         }
     }

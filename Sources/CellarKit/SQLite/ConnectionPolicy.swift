@@ -117,6 +117,17 @@ package final class ConnectionPolicy {
         try database.removePolicy(self)
     }
 
+    /// Whether ``evaluate(_:)`` reads more of a request of `action` than the action itself: the
+    /// operation of transaction control and savepoints, a pragma's name and value, an attached file,
+    /// a function's name. The authorizer leaves the details of other actions out when no app's closure
+    /// reads them.
+    static func readsDetails(of action: AuthorizationRequest.Action) -> Bool {
+        switch action {
+        case .transaction, .savepoint, .pragma, .attach, .function: true
+        case .detach, .other: false
+        }
+    }
+
     /// Decides on one request, remembering why when it refuses.
     package func evaluate(_ request: AuthorizationRequest) -> AuthorizationDecision {
         if request.action == .transaction { lastTransactionOperation = request.first }

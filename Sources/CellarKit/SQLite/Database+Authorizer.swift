@@ -135,10 +135,16 @@ extension Database {
             handle,
             { context, code, first, second, schema, accessor in
                 let chain = Unmanaged<AuthorizerChain>.fromOpaque(context!).takeUnretainedValue()
+                let action = AuthorizationRequest.Action(code: code)
+                // cellar's policies read the details of a few actions only: without the app's closure,
+                // the others (an INSERT's table, a column read) are not made into strings.
+                guard chain.app != nil || ConnectionPolicy.readsDetails(of: action) else {
+                    let request = AuthorizationRequest(action: action, first: nil, second: nil)
+                    return chain.decide(request) == .allow ? SQLITE_OK : SQLITE_DENY
+                }
                 let request = AuthorizationRequest(
-                    action: AuthorizationRequest.Action(code: code), first: first.map { String(cString: $0) },
-                    second: second.map { String(cString: $0) }, schema: schema.map { String(cString: $0) },
-                    accessor: accessor.map { String(cString: $0) })
+                    action: action, first: first.map { String(cString: $0) }, second: second.map { String(cString: $0) },
+                    schema: schema.map { String(cString: $0) }, accessor: accessor.map { String(cString: $0) })
                 return chain.decide(request) == .allow ? SQLITE_OK : SQLITE_DENY
             }, Unmanaged.passUnretained(authorizers).toOpaque())
         try check(code)

@@ -50,13 +50,15 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             let newlines = Self.zeroBytes(word ^ Self.repeated(UInt8(ascii: "\n")))
             if newlines == 0 {
-                result.column += 8 - Self.continuationCount(word)
+                // Eight ASCII bytes (the usual word) need no count of continuation bytes.
+                result.column += word & Self.repeated(0x80) == 0 ? 8 : 8 - Self.continuationCount(word)
             } else {
-                result.line += newlines.nonzeroBitCount
+                // One newline in a word is the usual case: no bit count for it.
+                result.line += newlines & (newlines &- 1) == 0 ? 1 : newlines.nonzeroBitCount
                 // The bytes after the word's last newline (its highest flagged byte: little-endian).
                 let after = (63 - newlines.leadingZeroBitCount) / 8 + 1
                 let rest = after == 8 ? 0 : word >> UInt64(8 * after)
-                result.column = 1 + (8 - after) - Self.continuationCount(rest)
+                result.column = 1 + (8 - after) - (rest & Self.repeated(0x80) == 0 ? 0 : Self.continuationCount(rest))
             }
             index += 8
         }

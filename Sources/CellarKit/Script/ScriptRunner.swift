@@ -169,7 +169,7 @@ public final class ScriptRunner {
     ) throws {
         var cursor = StatementCursor(connection: connection, text: text, from: start)
         while true {
-            let first = cursor.nextStatementOffset
+            let first = cursor.skipToNextStatement()
             let prepared: StatementCursor<Connection>.Prepared?
             do {
                 if first < text.count - 1 { try connection.checkCancellation() }
