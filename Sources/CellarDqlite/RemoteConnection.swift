@@ -45,6 +45,11 @@ package final class RemoteConnection: SQLConnection {
     private var queryFacts = QueryFactsCache()
     /// Whether a text is transaction control, by text, for ``executeAndCommit(_:_:)``.
     private var transactionOperations: [String: String?] = [:]
+    /// `CREATE INDEX` statements the leader ran that the local copy has not run yet, oldest first
+    /// (``runsLater(_:)``).
+    private var pendingIndexes: [String] = []
+    /// How many schema statements ran on the local copy, counted for tests.
+    package private(set) var localSchemaRunCount = 0
     /// How many statements were prepared on the local copy of the schema (for their facts, or to learn
     /// whether they are transaction control), counted for tests of what a migration costs.
     package private(set) var localPrepareCount = 0
@@ -297,7 +302,11 @@ package final class RemoteConnection: SQLConnection {
         transaction.didRun(facts)
         if facts.transactionOperation == "ROLLBACK" || facts.savepoint?.operation == "ROLLBACK" {
             forgetMirror()
+        } else if facts.changesSchema, Self.runsLater(facts) {
+            statement.mirrorStatement = nil
+            pendingIndexes.append(statement.sql)
         } else if facts.changesSchema {
+            localSchemaRunCount += 1
             do {
                 // The statement the facts came from, when it was prepared on this copy: preparing a
                 // schema statement again cost as much as a third of running it.
@@ -453,9 +462,15 @@ package final class RemoteConnection: SQLConnection {
                     throw error
                 }
                 guard attempt == 0 else { return nil }
+                if runPendingIndexes(), let prepared = try? mirror.preparedWithFacts(sql) {
+                    localPrepareCount += 1
+                    queryFacts.remember(prepared.facts, for: sql)
+                    return (prepared.facts, prepared.facts.changesSchema ? prepared.statement : nil)
+                }
                 do {
                     _ = try sendHeldBack()
                     mirror = try RemoteSchema.copy(of: database.connection)
+                    pendingIndexes = []
                 } catch let error as DqliteError {
                     throw translate(error, sql: sql, offset: offset)
                 }
@@ -479,7 +494,47 @@ package final class RemoteConnection: SQLConnection {
     /// Empties the local copy of the schema, to be copied again when a statement needs it: what it
     /// holds may have been rolled back.
     private func forgetMirror() {
+        pendingIndexes = []
         if let empty = try? Database(path: ":memory:") { mirror = empty }
+    }
+
+    /// Whether a schema statement only creates an index, which the local copy runs only when a later
+    /// statement does not prepare without it (``runPendingIndexes()``). Running a schema statement on
+    /// the copy costs what SQLite's reading of the schema again costs, and an index changes nothing
+    /// the connection reads of another statement that prepares without it: whether it returns rows,
+    /// writes, is transaction control, changes the schema, its parameters. One that needs it (an upsert
+    /// naming its columns, `INDEXED BY`, `DROP INDEX`, another index of that name) fails to prepare
+    /// first, and the copy then runs the indexes it lacks and prepares it again; one that prepares
+    /// where the leader then fails reports the leader's error, as it does for any statement.
+    private static func runsLater(_ facts: StatementFacts) -> Bool {
+        var createsIndex = false
+        for request in facts.actions {
+            guard case .other(let code) = request.action else { continue }
+            if code == SQLITE_CREATE_INDEX {
+                createsIndex = true
+            } else if StatementFacts.isSchemaAction(code) {
+                return false
+            }
+        }
+        return createsIndex
+    }
+
+    /// Runs the indexes the local copy lacks, in the order the leader ran them; returns whether there
+    /// were any and all ran (else the copy is emptied, to be copied from the leader again).
+    private func runPendingIndexes() -> Bool {
+        guard !pendingIndexes.isEmpty else { return false }
+        let statements = pendingIndexes
+        pendingIndexes = []
+        for sql in statements {
+            localSchemaRunCount += 1
+            do {
+                try mirror.execute(sql)
+            } catch {
+                forgetMirror()
+                return false
+            }
+        }
+        return true
     }
 
     /// What the text tells of a statement the local copy cannot prepare: it runs as a query when it

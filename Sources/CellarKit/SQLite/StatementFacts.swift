@@ -72,6 +72,9 @@ package struct StatementFacts: Sendable {
         returnsRows && !isReadOnly && !isExplain && !isPragma
     }
 
+    /// Whether the authorizer's action `code` creates, drops or alters a schema object.
+    package static func isSchemaAction(_ code: Int32) -> Bool { schemaActions.contains(code) }
+
     private static let schemaActions: Set<Int32> = [
         SQLITE_CREATE_INDEX, SQLITE_CREATE_TABLE, SQLITE_CREATE_TEMP_INDEX, SQLITE_CREATE_TEMP_TABLE,
         SQLITE_CREATE_TEMP_TRIGGER, SQLITE_CREATE_TEMP_VIEW, SQLITE_CREATE_TRIGGER, SQLITE_CREATE_VIEW, SQLITE_DROP_INDEX,
