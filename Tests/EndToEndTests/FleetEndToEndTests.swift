@@ -164,4 +164,35 @@ import Testing
         #expect(result.status == 2)
         #expect(result.error.hasPrefix("cellar: error: 'dump' works on one database"))
     }
+
+    /// The checks made before anything runs are made once for all the databases of a fleet that do not
+    /// exist yet (issue 26): their answer must still be each database's own. A target no file has fails
+    /// every absent database without creating any (the check must come before the file is created), and
+    /// a database that exists is checked on its own (here: out of order) while the absent ones migrate.
+    @Test func absentDatabasesShareTheirChecksAndNoneIsCreatedWhenTheyFail() throws {
+        let folder = TemporaryDirectory()
+        try folder.write("migrations/0001_a.sql", "CREATE TABLE a (x);\n")
+        try folder.write("migrations/0003_c.sql", "CREATE TABLE c (z);\n")
+        TemporaryDirectory.makeFolders(folder.file("tenants"))
+        let old = try Cellar.run(["migrate", "-q", "-d", "tenants/old.sqlite"], in: folder.path)
+        #expect(old.status == 0, "\(old)")
+        try folder.write("migrations/0002_b.sql", "CREATE TABLE b (y);\n")
+        let absent = (1...5).map { "tenants/new\($0).sqlite" }
+        try folder.write(
+            "list.txt", (absent.prefix(2) + ["tenants/old.sqlite"] + absent.dropFirst(2)).joined(separator: "\n") + "\n")
+
+        let target = try Cellar.run(["migrate", "--databases-from", "list.txt", "--to", "9", "--jobs", "2"], in: folder.path)
+        #expect(target.status == 1, "\(target)")
+        #expect(target.output.hasSuffix("6 databases: 0 migrated, 0 already current, 6 failed\n"), "\(target.output)")
+        #expect(target.error.contains("6 failed with: error: no migration file has version 9"), "\(target.error)")
+        for name in absent { #expect(!FileBytes.exists(folder.file(name)), "\(name) was created") }
+
+        let run = try Cellar.run(["migrate", "--databases-from", "list.txt", "--jobs", "2"], in: folder.path)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.output.hasSuffix("6 databases: 5 migrated, 0 already current, 1 failed\n"), "\(run.output)")
+        #expect(run.error.contains("tenants/old.sqlite: error: "), "\(run.error)")
+        #expect(run.error.contains("0002_b.sql is older than the newest applied migration (3)"), "\(run.error)")
+        for name in absent { #expect(try Self.version(folder.file(name)) == 3, "\(name)") }
+        #expect(try tableNames(folder.file("tenants/old.sqlite")) == ["a", "c", "cellar_migrations"])
+    }
 }

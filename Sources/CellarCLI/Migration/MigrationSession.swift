@@ -60,10 +60,16 @@ struct MigrationSession {
     /// connection before it applies anything.
     func preflight(_ migrations: [Migration], checkpoint: Checkpoint?, options: Migrator.Options) throws {
         guard configuration.address.makesCopies else { return }
-        let database = try openForReading()
-        _ = try translating {
-            try Migrator(database: database, migrations: migrations, checkpoint: checkpoint).validate(options)
+        let check = {
+            let database = try openForReading()
+            _ = try translating {
+                try Migrator(database: database, migrations: migrations, checkpoint: checkpoint).validate(options)
+            }
         }
+        // A fleet asks once for all its databases that do not exist yet (their answer is the same).
+        guard let shared = invocation.fleetFiles, configuration.address.isMissing else { return try check() }
+        try DatabaseOpener.refuseCompanion(configuration.databasePath)
+        try shared.checkOfAbsentDatabase(in: configuration.migrationsDirectory, check)
     }
 
     /// Opens the database for writing (creating it when `creating`), refusing a read-only one; seeds
