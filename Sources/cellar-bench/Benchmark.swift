@@ -21,15 +21,27 @@ struct Benchmark {
     var inProcess: ((_ runs: Int) throws -> Summary)? = nil
     /// Runs before every measured run (for example, deleting the database the run creates).
     var reset: () throws -> Void = {}
+    /// Whether each program runs once, unmeasured, before the measured runs of a round: for rows that
+    /// read a large input file, so that neither program pays alone for bringing it into the page
+    /// cache (or for what the row before left the machine doing).
+    var warmsUp = false
 
-    /// Medians over `runs` runs, alternating which program goes first to share out cache effects.
-    func measure(runs: Int, scratch: String) throws -> BenchmarkResult {
+    /// Medians over `runs` runs, alternating which program goes first to share out cache effects;
+    /// which goes first in the first run alternates with `round`, so that with one run per round
+    /// cellar does not always go first.
+    func measure(runs: Int, round: Int = 0, scratch: String) throws -> BenchmarkResult {
         if let inProcess { return BenchmarkResult(benchmark: self, cellar: try inProcess(runs), sqlite: nil) }
         guard let cellar else { throw BenchmarkProcess.Failure(description: "\(name): nothing to measure") }
         var cellarRuns: [Measurement] = []
         var sqliteRuns: [Measurement] = []
+        if warmsUp {
+            for command in [cellar] + (sqlite.map { [$0] } ?? []) {
+                try reset()
+                _ = try BenchmarkProcess.measure(command)
+            }
+        }
         for run in 0..<runs {
-            let order = run % 2 == 0 ? [true, false] : [false, true]
+            let order = (run + round) % 2 == 0 ? [true, false] : [false, true]
             for isCellar in order {
                 guard isCellar || sqlite != nil else { continue }
                 try reset()

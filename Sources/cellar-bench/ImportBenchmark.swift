@@ -13,7 +13,7 @@ enum ImportBenchmark {
         try writer.close()
         let cellarDatabase = context.file("import-cellar.db")
         let sqliteDatabase = context.file("import-sqlite.db")
-        return Benchmark(
+        var benchmark = Benchmark(
             name: "`.import` of a 1M-row CSV file (int, real, quoted text, hex, empty)", timeTarget: 1.0, memoryTarget: nil,
             cellar: BenchmarkCommand(
                 executable: context.cellarPath, arguments: ["shell", "-d", cellarDatabase], inputPath: commands),
@@ -22,6 +22,8 @@ enum ImportBenchmark {
                 BenchmarkContext.remove(cellarDatabase)
                 BenchmarkContext.remove(sqliteDatabase)
             })
+        benchmark.warmsUp = true
+        return benchmark
     }
 
     /// The rows of the query benchmark's table as CSV, with a header: the name quoted (it holds a

@@ -52,7 +52,7 @@ do {
                 try benchmark.measure(
                     runs: isStartUp
                         ? max(options.runs * 4, 21) : benchmark.sqlite == nil && benchmark.inProcess == nil ? 1 : options.runs,
-                    scratch: context.folder))
+                    round: round - 1, scratch: context.folder))
         }
         rounds.append(results)
         loads.append(RunHeader.RoundLoad(before: before, after: MachineFacts.loadAverage()))

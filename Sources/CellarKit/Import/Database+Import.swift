@@ -1,4 +1,5 @@
 internal import CSQLite
+import Glibc
 
 extension Database {
     /// Inserts the records of delimited text (CSV by default) into `table`, in one transaction (a
@@ -32,7 +33,10 @@ extension Database {
                 let index = Int32(offset + 1)
                 let content = UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])
                 let code: Int32
-                if let null, !field.isQuoted, content.elementsEqual(null) {
+                if let null, !field.isQuoted, content.count == null.count,
+                    null.isEmpty
+                        || null.withUnsafeBufferPointer({ memcmp($0.baseAddress!, content.baseAddress!, null.count) == 0 })
+                {
                     code = sqlite3_bind_null(handle, index)
                 } else if let base = content.baseAddress, !content.isEmpty {
                     // Static: the bytes stay put until the step below has run.

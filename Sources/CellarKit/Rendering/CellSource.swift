@@ -7,7 +7,18 @@ protocol CellSource {
     func storageClass(at index: Int) -> StorageClass
     /// The cell as a double (meaningful for reals).
     func double(at index: Int) -> Double
-    /// Calls `body` with the cell's bytes: SQLite's text for integers, reals and text; the raw bytes
-    /// of a blob; nothing for `NULL`.
-    func withBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result
+    /// The cell as an integer (meaningful for integers).
+    func int64(at index: Int) -> Int64
+    /// Calls `body` with the bytes of cell `index`, whose storage class the caller has read as
+    /// `storage`: SQLite's text for integers, reals and text; the raw bytes of a blob; nothing for
+    /// `NULL`.
+    func withBytes<Result>(at index: Int, of storage: StorageClass, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
+        rethrows -> Result
+}
+
+extension CellSource {
+    /// Calls `body` with the cell's bytes, as ``withBytes(at:of:_:)`` does for its storage class.
+    func withBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withBytes(at: index, of: storageClass(at: index), body)
+    }
 }

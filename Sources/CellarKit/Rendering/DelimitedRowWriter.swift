@@ -61,17 +61,19 @@ struct DelimitedRowWriter: RowWriter {
             if index > 0 { appendSeparator(to: &output) }
             switch row.storageClass(at: index) {
             case .null: output.append(nullValue)
-            case .integer: row.withBytes(at: index) { output.append($0) }
+            case .integer: IntegerText.append(row.int64(at: index), to: &output.bytes)
             case .real:
                 let value = row.double(at: index)
-                row.withBytes(at: index) { RealFormatting.append(value, sqliteText: $0, to: &output.bytes) }
+                if !RealFormatting.appendDecimal(value, to: &output.bytes) {
+                    row.withBytes(at: index, of: .real) { RealFormatting.append(value, sqliteText: $0, to: &output.bytes) }
+                }
             case .blob:
-                try row.withBytes(at: index) { bytes in
+                try row.withBytes(at: index, of: .blob) { bytes in
                     // An empty blob is an empty string, which CSV can tell from NULL only when quoted.
                     if bytes.isEmpty, format == .csv { output.append("\"\"") }
                     try output.appendEncoded(bytes, HexEncoding.append)
                 }
-            case .text: row.withBytes(at: index) { appendText($0, to: &output) }
+            case .text: row.withBytes(at: index, of: .text) { appendText($0, to: &output) }
             }
         }
         endRow(&output)
@@ -106,16 +108,19 @@ struct DelimitedRowWriter: RowWriter {
     }
 
     private func appendCSV(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
-        let needsQuotes = bytes.isEmpty || bytes.contains { quotedBytes[Int($0)] }
+        let needsQuotes = bytes.isEmpty || quotedBytes.withUnsafeBufferPointer { quoted in bytes.contains { quoted[Int($0)] } }
         guard needsQuotes else {
             output.append(bytes)
             return
         }
         output.append(UInt8(ascii: "\""))
-        for byte in bytes {
-            if byte == UInt8(ascii: "\"") { output.append(byte) }
-            output.append(byte)
+        // The runs between quotes in one append each, every quote doubled.
+        var start = 0
+        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\"") {
+            output.append(UnsafeBufferPointer(rebasing: bytes[start...index]))
+            start = index
         }
+        output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
         output.append(UInt8(ascii: "\""))
     }
 

@@ -1,13 +1,28 @@
 /// Lowercase hexadecimal, as machine modes write blobs.
 package enum HexEncoding {
-    private static let digits = Array("0123456789abcdef".utf8)
+    /// The two digits of every byte value, as one little-endian 16-bit word each.
+    private static let pairs: [UInt16] = (0..<256).map { byte in
+        let digits = Array("0123456789abcdef".utf8)
+        return UInt16(digits[byte >> 4]) | UInt16(digits[byte & 0x0F]) << 8
+    }
 
     /// Appends two hex digits per byte of `bytes` to `output`.
     package static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        output.reserveCapacity(output.count + bytes.count * 2)
-        for byte in bytes {
-            output.append(digits[Int(byte >> 4)])
-            output.append(digits[Int(byte & 0x0F)])
+        guard !bytes.isEmpty else { return }
+        // A piece at a time through a buffer on the stack, one table load per byte and one append per
+        // piece (an append per digit checks the array's capacity and uniqueness each time).
+        let piece = 128
+        pairs.withUnsafeBufferPointer { pairs in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: piece) { buffer in
+                var start = 0
+                while start < bytes.count {
+                    let end = min(start + piece, bytes.count)
+                    for index in start..<end { buffer[index - start] = pairs[Int(bytes[index])].littleEndian }
+                    output.append(
+                        contentsOf: UnsafeRawBufferPointer(start: buffer.baseAddress, count: (end - start) * 2))
+                    start = end
+                }
+            }
         }
     }
 

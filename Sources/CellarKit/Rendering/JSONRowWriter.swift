@@ -28,14 +28,16 @@ struct JSONRowWriter: RowWriter {
             output.append(keys[index])
             switch row.storageClass(at: index) {
             case .null: output.append("null")
-            case .integer: row.withBytes(at: index) { output.append($0) }
+            case .integer: IntegerText.append(row.int64(at: index), to: &output.bytes)
             case .real:
                 let value = row.double(at: index)
-                row.withBytes(at: index) { RealFormatting.append(value, sqliteText: $0, to: &output.bytes) }
-            case .text: row.withBytes(at: index) { JSONString.append($0, to: &output.bytes) }
+                if !RealFormatting.appendDecimal(value, to: &output.bytes) {
+                    row.withBytes(at: index, of: .real) { RealFormatting.append(value, sqliteText: $0, to: &output.bytes) }
+                }
+            case .text: row.withBytes(at: index, of: .text) { JSONString.append($0, to: &output.bytes) }
             case .blob:
                 output.append(UInt8(ascii: "\""))
-                try row.withBytes(at: index) { try output.appendEncoded($0, Base64Encoding.append) }
+                try row.withBytes(at: index, of: .blob) { try output.appendEncoded($0, Base64Encoding.append) }
                 output.append(UInt8(ascii: "\""))
             }
         }

@@ -41,16 +41,18 @@ struct SQLLiteralRowWriter: RowWriter {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             switch row.storageClass(at: index) {
             case .null: output.append("NULL")
-            case .integer: row.withBytes(at: index) { output.append($0) }
+            case .integer: IntegerText.append(row.int64(at: index), to: &output.bytes)
             case .real:
                 let value = row.double(at: index)
-                row.withBytes(at: index) { RealFormatting.append(value, sqliteText: $0, to: &output.bytes) }
+                if !RealFormatting.appendDecimal(value, to: &output.bytes) {
+                    row.withBytes(at: index, of: .real) { RealFormatting.append(value, sqliteText: $0, to: &output.bytes) }
+                }
             case .blob:
                 output.append("X'")
-                try row.withBytes(at: index) { try output.appendEncoded($0, HexEncoding.append) }
+                try row.withBytes(at: index, of: .blob) { try output.appendEncoded($0, HexEncoding.append) }
                 output.append(UInt8(ascii: "'"))
             case .text:
-                try row.withBytes(at: index) { bytes in
+                try row.withBytes(at: index, of: .text) { bytes in
                     if !text.escapesControlCharacters, Self.needsHexForm(bytes) {
                         output.append("CAST(X'")
                         try output.appendEncoded(bytes, HexEncoding.append)

@@ -8,10 +8,12 @@ struct StatementCells<Statement: SQLStatement>: CellSource {
 
     func double(at index: Int) -> Double { statement.double(at: index) }
 
-    func withBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        if statement.storageClass(at: index) == .blob {
-            return try statement.withBlobBytes(at: index, body)
-        }
+    func int64(at index: Int) -> Int64 { statement.int64(at: index) }
+
+    func withBytes<Result>(at index: Int, of storage: StorageClass, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
+        rethrows -> Result
+    {
+        if storage == .blob { return try statement.withBlobBytes(at: index, body) }
         return try statement.withTextBytes(at: index, body)
     }
 }
