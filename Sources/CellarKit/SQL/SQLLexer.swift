@@ -95,6 +95,8 @@ package struct SQLLexer: Sequence, IteratorProtocol {
     package static func statementStart(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         while index < bytes.count {
+            // An ASCII letter starts a word (or a blob literal), never a blank: no token to read.
+            if bytes[index] | 0x20 >= UInt8(ascii: "a"), bytes[index] | 0x20 <= UInt8(ascii: "z") { return index }
             let token = unclassifiedToken(in: bytes, at: index)
             let isBlank =
                 token.isTrivia || token.kind == .semicolon || bytes[index] == 0x0B

@@ -103,7 +103,15 @@ package struct StatementBoundaryScanner {
                 held = Self.held([token, SQLLexer.unclassifiedToken(in: buffer, at: index)][...], in: buffer)
                 return lastEnd
             }
-            if take(token, in: buffer) { lastEnd = index - heldCount }
+            if state == 2, !followsByteOrderMark {
+                // The common case, inside a statement, without a call (see ``take(_:in:)``).
+                if token.kind == .semicolon {
+                    state = 1
+                    lastEnd = index - heldCount
+                }
+            } else if take(token, in: buffer) {
+                lastEnd = index - heldCount
+            }
         }
     }
 

@@ -117,15 +117,17 @@ package final class ConnectionPolicy {
         try database.removePolicy(self)
     }
 
-    /// Whether ``evaluate(_:)`` reads more of a request of `action` than the action itself: the
-    /// operation of transaction control and savepoints, a pragma's name and value, an attached file,
-    /// a function's name. The authorizer leaves the details of other actions out when no app's closure
-    /// reads them.
-    static func readsDetails(of action: AuthorizationRequest.Action) -> Bool {
-        switch action {
-        case .transaction, .savepoint, .pragma, .attach, .function: true
-        case .detach, .other: false
-        }
+    /// Whether ``evaluate(_:)`` only counts a request of `action` and allows it, reading nothing else of
+    /// it: true for every action but transaction control, savepoints, pragmas, `ATTACH`, `DETACH` and
+    /// function calls. The authorizer then makes no request when no app's closure reads one either
+    /// (an `INSERT`'s table, a column read: most of what SQLite asks about).
+    static func onlyCounts(_ action: AuthorizationRequest.Action) -> Bool {
+        if case .other = action { true } else { false }
+    }
+
+    /// What ``evaluate(_:)`` does for an action it ``onlyCounts(_:)``.
+    func countUnreadAction() {
+        actionCount += 1
     }
 
     /// Decides on one request, remembering why when it refuses.

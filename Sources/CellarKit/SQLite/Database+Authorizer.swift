@@ -78,6 +78,12 @@ final class AuthorizerChain {
 
     var isEmpty: Bool { policies.isEmpty && app == nil }
 
+    /// Decides, with no app's closure, on an action every policy only counts
+    /// (``ConnectionPolicy/onlyCounts(_:)``): each counts it, and it is allowed.
+    func allowUnread() {
+        for policy in policies { policy.countUnreadAction() }
+    }
+
     func decide(_ request: AuthorizationRequest) -> AuthorizationDecision {
         var decision = AuthorizationDecision.allow
         // Every policy sees the request, so each records its own refusal.
@@ -136,11 +142,11 @@ extension Database {
             { context, code, first, second, schema, accessor in
                 let chain = Unmanaged<AuthorizerChain>.fromOpaque(context!).takeUnretainedValue()
                 let action = AuthorizationRequest.Action(code: code)
-                // cellar's policies read the details of a few actions only: without the app's closure,
-                // the others (an INSERT's table, a column read) are not made into strings.
-                guard chain.app != nil || ConnectionPolicy.readsDetails(of: action) else {
-                    let request = AuthorizationRequest(action: action, first: nil, second: nil)
-                    return chain.decide(request) == .allow ? SQLITE_OK : SQLITE_DENY
+                // cellar's policies only count most actions: without the app's closure, those need no
+                // request (nor strings of SQLite's details).
+                guard chain.app != nil || !ConnectionPolicy.onlyCounts(action) else {
+                    chain.allowUnread()
+                    return SQLITE_OK
                 }
                 let request = AuthorizationRequest(
                     action: action, first: first.map { String(cString: $0) }, second: second.map { String(cString: $0) },

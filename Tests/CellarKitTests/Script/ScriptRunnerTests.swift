@@ -140,6 +140,25 @@ import Testing
         #expect(try db.query("SELECT x FROM a").map(\.values) == [[.integer(2)]])
     }
 
+    /// The runner's policy only counts most of what SQLite asks about (an `INSERT`'s table), and the
+    /// authorizer then builds no request for it; an app's authorizer still sees every detail of those.
+    @Test func theAppsAuthorizerSeesTheTableOfEveryInsertWhileAScriptRuns() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE kept(x); CREATE TABLE sealed(x);")
+        var inserts: [String] = []
+        try db.setAuthorizer { request in
+            guard request.code == 18 else { return .allow }  // SQLITE_INSERT
+            inserts.append("\(request.schema ?? "?").\(request.first ?? "?")")
+            return request.first == "sealed" ? .deny : .allow
+        }
+        let diagnostic = try #require(
+            try Self.run("INSERT INTO kept VALUES(1);\nINSERT INTO sealed VALUES(2);\n", on: db))
+        #expect(diagnostic.location == SourceLocation(line: 2, column: 1))
+        #expect(diagnostic.message == "not authorized")
+        #expect(inserts == ["main.kept", "main.sealed"])
+        #expect(try db.scalar("SELECT count(*) FROM kept") == .integer(0), "the script was rolled back")
+    }
+
     // MARK: - Boundaries and streaming
 
     @Test(arguments: chunkSizes)
