@@ -86,6 +86,25 @@ import Testing
         #expect(try project.versions(database) == [1, 2])
     }
 
+    /// The current version is the highest applied row's, read as one value (issue 26): an unfinished
+    /// claim above it does not count, an older ledger without `kind` counts every row, no ledger is 0,
+    /// and the value is the one the whole ledger gives.
+    @Test func theCurrentVersionIsTheHighestRowThatIsNotAnUnfinishedClaim() throws {
+        let project = try MigrationProject(three)
+        let database = try project.open()
+        #expect(try project.migrator(database).currentVersion() == 0)
+        try project.migrator(database).migrate()
+        #expect(try project.migrator(database).currentVersion() == 3)
+        try database.execute("UPDATE cellar_migrations SET kind = 'unfinished' WHERE version = 3")
+        let migrator = try project.migrator(database)
+        #expect(try migrator.currentVersion() == 2)
+        #expect(try migrator.currentVersion() == migrator.applied().last?.version)
+        try database.execute("DELETE FROM cellar_migrations WHERE version = 3")
+        try database.execute("ALTER TABLE cellar_migrations DROP COLUMN kind")
+        try database.execute("INSERT INTO cellar_migrations VALUES (9, 'later', 'x', '2026-12-02T00:00:00Z', 0)")
+        #expect(try project.migrator(database).currentVersion() == 9)
+    }
+
     @Test func anOlderLedgerWithoutKindIsReadAsApplied() throws {
         let project = try MigrationProject(three)
         let database = try project.open()

@@ -70,6 +70,19 @@ package enum Ledger {
         }.filter { includingUnfinished || !$0.isUnfinished }
     }
 
+    /// The highest version ``appliedMigrations(in:includingUnfinished:)`` lists (unfinished claims left
+    /// out), or 0 when it lists none: read as one value, without decoding every row.
+    ///
+    /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
+    static func newestAppliedVersion(in database: any SQLConnection) throws -> Int64 {
+        let shape = try LedgerShape.migrations(in: database)
+        guard shape != .absent else { return 0 }
+        let unfinished = shape == .current ? " WHERE kind IS NOT ?" : ""
+        let arguments: [any ValueConvertible] = shape == .current ? [unfinishedKind] : []
+        return try database.scalar("SELECT max(version) FROM main.cellar_migrations\(unfinished)", arguments)?.ledgerInteger
+            ?? 0
+    }
+
     /// The `kind` of `version`'s row (`applied`, `baseline`, `unfinished`), or nil when it has none; read
     /// inside the caller's transaction once the ledger is prepared.
     static func kind(of version: Int64, in database: any SQLConnection) throws -> String? {

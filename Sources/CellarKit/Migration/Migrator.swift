@@ -96,7 +96,7 @@ public final class Migrator {
 
     /// The highest applied version, or 0 when none is.
     public func currentVersion() throws -> Int64 {
-        try applied().last?.version ?? 0
+        try Ledger.newestAppliedVersion(in: database)
     }
 
     /// The migrations ``migrate(_:)`` would apply, in order. On a database with no ledger, the
