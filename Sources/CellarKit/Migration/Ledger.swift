@@ -34,18 +34,39 @@ package enum Ledger {
     /// Creates `cellar_migrations`, or checks the one there and adds the `kind` column that ledgers made
     /// before it lack. Call inside the write transaction that then records or removes rows.
     ///
+    /// - Returns: the ledger's definition as it now stands, to pass to the statements below that
+    ///   check it as they run instead of checking the shape again.
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
-    static func prepareMigrations(in database: any SQLConnection) throws {
-        switch try LedgerShape.migrations(in: database) {
+    @discardableResult
+    static func prepareMigrations(in database: any SQLConnection) throws -> Definition? {
+        let (shape, definition) = try LedgerShape.migrationsAndDefinition(in: database)
+        switch shape {
         case .absent: try database.execute(createMigrations)
         case .withoutKind:
             try database.execute("ALTER TABLE main.cellar_migrations ADD COLUMN kind TEXT NOT NULL DEFAULT 'applied'")
-        case .current: break
+        case .current: return definition
+        }
+        let row = try database.query(
+            "SELECT rowid, sql FROM main.sqlite_schema WHERE type = 'table' AND name = 'cellar_migrations'"
+        ).first
+        return row.map { Definition(rowid: $0[0].ledgerInteger, sql: $0[1].ledgerText) }
+    }
+
+    /// Runs a statement that relies on the ledger's definition: nil when it could not run against the
+    /// ledger as it is now (it names a column or table the ledger no longer has), so that the caller
+    /// checks the shape, which says what is wrong. Any other failure is thrown: it says nothing about
+    /// the shape and may have ended the transaction.
+    private static func guarded<Result>(_ body: () throws -> Result) throws -> Result? {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.code == 1 {
+            return nil
         }
     }
 
-    /// The `kind` of the row a `transaction:false` migration writes before its first statement runs and
-    /// turns into `applied` after its last; left behind only when its process stopped partway.
+    /// The `kind` of the row a `transaction:false` migration writes before its first statement runs (its
+    /// claim, whose `applied_at` is the time it started) and turns into `applied` after its last; left
+    /// behind only when its process stopped partway.
     static let unfinishedKind = "unfinished"
     /// The `kind` of the rows a ``Checkpoint`` records when a fresh database is built from it.
     static let checkpointKind = "checkpoint"
@@ -89,12 +110,40 @@ package enum Ledger {
         try database.scalar("SELECT kind FROM main.cellar_migrations WHERE version = ?", [version]).map(\.ledgerText)
     }
 
-    /// Claims a `transaction:false` migration before its first statement runs: a row of kind `unfinished`
-    /// whose `applied_at` is the time it started.
-    static func claim(_ migration: Migration, in database: any SQLConnection) throws {
-        try record(migration, durationMilliseconds: 0, in: database)
-        try database.execute(
-            "UPDATE main.cellar_migrations SET kind = ? WHERE version = ?", [unfinishedKind, migration.version])
+    /// Writes `migration`'s row of `kind` (``unfinishedKind`` for a claim) unless its version has one,
+    /// inside the caller's write transaction, having made sure the ledger is cellar's: with
+    /// `definition` known and still held (``Definition/holds(in:)``), the row is written at once (on an
+    /// engine whose requests are round trips, by one statement that compares the definition itself);
+    /// otherwise, or when the version has a row, the shape is checked and prepared
+    /// (``prepareMigrations(in:)``), `definition` set to what it found, and the row looked up and written.
+    ///
+    /// - Returns: false when the version has a row already (nothing was written).
+    /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
+    static func recordUnlessPresent(
+        _ migration: Migration, kind: String, durationMilliseconds: Int64, definition: inout Definition?,
+        in database: any SQLConnection
+    ) throws -> Bool {
+        let row = row(of: migration, durationMilliseconds: durationMilliseconds, kind: kind)
+        if let known = definition {
+            let before = try database.totalChanges
+            let ran: Void? = try guarded {
+                if database.requestsAreRoundTrips {
+                    try database.execute(
+                        """
+                        INSERT INTO main.cellar_migrations (version, name, checksum, applied_at, duration_ms, kind)
+                        SELECT ?, ?, ?, ?, ?, ? WHERE \(definitionHoldsSQL)
+                        AND NOT EXISTS (SELECT 1 FROM main.cellar_migrations WHERE version = ?)
+                        """, row + [known.rowid, known.sql, migration.version])
+                } else if try known.holds(in: database) {
+                    try database.execute(insertRow + " ON CONFLICT (version) DO NOTHING", row)
+                }
+            }
+            if ran != nil, try database.totalChanges > before { return true }
+        }
+        definition = try prepareMigrations(in: database)
+        guard try Ledger.kind(of: migration.version, in: database) == nil else { return false }
+        try database.execute(insertRow, row)
+        return true
     }
 
     /// Turns the claim of `migration` into an applied row, with the current checksum.
@@ -123,15 +172,40 @@ package enum Ledger {
     }
 
     /// Whether `version` is recorded and, on a remote engine in the same request, whether any table
-    /// may declare a foreign key; read inside the caller's transaction once the ledger is prepared.
-    static func lookUp(_ version: Int64, in database: any SQLConnection) throws -> Lookup {
-        guard database.requestsAreRoundTrips else {
-            return Lookup(isApplied: try isApplied(version, in: database), mayHaveForeignKeys: true)
+    /// may declare a foreign key; read inside the caller's write transaction, having made sure the
+    /// ledger is cellar's as ``recordUnlessPresent(_:kind:durationMilliseconds:definition:in:)`` does
+    /// (on a remote engine, comparing the definition in the same request).
+    ///
+    /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
+    static func lookUp(_ version: Int64, definition: inout Definition?, in database: any SQLConnection) throws -> Lookup {
+        if let known = definition {
+            if database.requestsAreRoundTrips {
+                if let (lookup, holds) = try guarded({ try lookUp(version, holding: known, in: database) }), holds {
+                    return lookup
+                }
+            } else if try known.holds(in: database), let lookup = try guarded({ try lookUp(version, holding: nil, in: database) })
+            {
+                return lookup.lookup
+            }
         }
+        definition = try prepareMigrations(in: database)
+        return try lookUp(version, holding: nil, in: database).lookup
+    }
+
+    /// The lookup itself and, with `definition` (on a remote engine), whether the ledger is still
+    /// defined so (true without one).
+    private static func lookUp(_ version: Int64, holding definition: Definition?, in database: any SQLConnection) throws
+        -> (lookup: Lookup, holds: Bool)
+    {
+        guard database.requestsAreRoundTrips else {
+            return (Lookup(isApplied: try isApplied(version, in: database), mayHaveForeignKeys: true), true)
+        }
+        let holds = definition == nil ? "" : ", \(definitionHoldsSQL)"
         let row = try database.query(
-            "SELECT EXISTS (SELECT 1 FROM main.cellar_migrations WHERE version = ?), \(ForeignKeyCheck.anyDeclarationSQL)",
-            [version])[0]
-        return Lookup(isApplied: row[0] != .integer(0), mayHaveForeignKeys: row[1] != .integer(0))
+            "SELECT EXISTS (SELECT 1 FROM main.cellar_migrations WHERE version = ?), \(ForeignKeyCheck.anyDeclarationSQL)\(holds)",
+            [version] + (definition.map { [$0.rowid, $0.sql] } ?? []))[0]
+        let lookup = Lookup(isApplied: row[0] != .integer(0), mayHaveForeignKeys: row[1] != .integer(0))
+        return (lookup, definition == nil || row.values.last == .integer(1))
     }
 
     /// Records `migration` as `kind`: `applied`, `baseline` (written by `baseline`, never undone by

@@ -30,14 +30,25 @@ enum LedgerShape: Equatable {
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` naming what does not fit.
     static func migrations(in database: any SQLConnection) throws -> LedgerShape {
-        let columns = try check("cellar_migrations", against: migrationColumns, in: database)
-        guard let columns else { return .absent }
-        guard let kind = columns["kind"] else { return .withoutKind }
+        try migrationsAndDefinition(in: database).shape
+    }
+
+    /// The shape of `main.cellar_migrations` and, for a table that fits, where its definition sits in
+    /// `sqlite_schema` and what it says (read in the same statement as its type).
+    ///
+    /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` naming what does not fit.
+    static func migrationsAndDefinition(in database: any SQLConnection) throws -> (
+        shape: LedgerShape, definition: Ledger.Definition?
+    ) {
+        guard let (columns, definition) = try check("cellar_migrations", against: migrationColumns, in: database) else {
+            return (.absent, nil)
+        }
+        guard let kind = columns["kind"] else { return (.withoutKind, definition) }
         guard kind.type == "TEXT" else {
             throw MigrationError.foreignLedger(
                 table: "cellar_migrations", problem: "column kind is declared \(describe(kind.type)), not TEXT")
         }
-        return .current
+        return (.current, definition)
     }
 
     /// The shape of `main.cellar_seeds` (`.absent` or `.current`).
@@ -47,13 +58,13 @@ enum LedgerShape: Equatable {
         try check("cellar_seeds", against: seedColumns, in: database) == nil ? .absent : .current
     }
 
-    /// The table's columns by name, or nil when there is no such table; throws when one of `expected`
-    /// is missing or declared otherwise.
+    /// The table's columns by name and its row in `sqlite_schema`, or nil when there is no such table;
+    /// throws when one of `expected` is missing or declared otherwise.
     private static func check(
         _ table: String, against expected: [Column], in database: any SQLConnection
-    ) throws -> [String: Column]? {
-        let type = try database.scalar("SELECT type FROM main.sqlite_schema WHERE name = ?", [table])
-        guard let type, type != .null else { return nil }
+    ) throws -> (columns: [String: Column], definition: Ledger.Definition)? {
+        let row = try database.query("SELECT type, rowid, sql FROM main.sqlite_schema WHERE name = ?", [table]).first
+        guard let row, let type = row.values.first, type != .null else { return nil }
         guard type == .text("table") else {
             throw MigrationError.foreignLedger(table: table, problem: "it is a \(type.ledgerText), not a table")
         }
@@ -75,7 +86,7 @@ enum LedgerShape: Equatable {
                 throw MigrationError.foreignLedger(table: table, problem: "column \(column.name) is not its PRIMARY KEY")
             }
         }
-        return columns
+        return (columns, Ledger.Definition(rowid: row[1].ledgerInteger, sql: row[2].ledgerText))
     }
 
     private static func describe(_ type: String) -> String {

@@ -56,8 +56,7 @@ extension Migrator {
     /// Steps 2–6 for one migration.
     private func apply(_ migration: Migration) throws -> MigrationOutcome {
         try applyInTransaction(migration, note: "migration \(migration.versionText)") { start in
-            if !known.isLedgerPrepared { try Ledger.prepareMigrations(in: database) }
-            let lookup = try Ledger.lookUp(migration.version, in: database)
+            let lookup = try Ledger.lookUp(migration.version, definition: &ledgerDefinition, in: database)
             if lookup.isApplied { return nil }
             // No table declares a foreign key (read under the write lock): none is violated before, and
             // none can be after unless the migration declares one.
@@ -76,7 +75,7 @@ extension Migrator {
     /// the database meanwhile (the ledger is read again under the write lock).
     private func apply(_ checkpoint: Checkpoint) throws -> MigrationOutcome {
         try applyInTransaction(checkpoint.body, note: "the checkpoint \(checkpoint.path)") { start in
-            try Ledger.prepareMigrations(in: database)
+            ledgerDefinition = try Ledger.prepareMigrations(in: database)
             guard try isLedgerStillEmpty(for: checkpoint) else { return nil }
             let before = try SectionRunner.foreignKeyViolations(in: database)
             let (outcome, after) = try runUp(checkpoint.body, since: start, violationsBefore: before)
@@ -105,7 +104,6 @@ extension Migrator {
                 known.violations = nil
                 return skipped(migration)
             }
-            known.isLedgerPrepared = true
             known.violations = after
             return outcome
         } catch {
@@ -220,9 +218,11 @@ extension Migrator {
             own.wrapsStatements = true
             own.claimCommitted = { isClaimed = true }
             own.claim = { [self] in
-                try Ledger.prepareMigrations(in: database)
-                guard try Ledger.kind(of: migration.version, in: database) == nil else { return false }
-                try Ledger.claim(migration, in: database)
+                guard
+                    try Ledger.recordUnlessPresent(
+                        migration, kind: Ledger.unfinishedKind, durationMilliseconds: 0, definition: &ledgerDefinition,
+                        in: database)
+                else { return false }
                 started()
                 return true
             }
@@ -305,15 +305,10 @@ extension Migrator {
         let deadline = WallClock.milliseconds() + Double(busyTimeout)
         while true {
             let existing = try database.transaction(.immediate) { () -> AppliedMigration? in
-                try Ledger.prepareMigrations(in: database)
-                guard try Ledger.kind(of: migration.version, in: database) != nil else {
-                    if let duration {
-                        try Ledger.record(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
-                    } else {
-                        try Ledger.claim(migration, in: database)
-                    }
-                    return nil
-                }
+                let isWritten = try Ledger.recordUnlessPresent(
+                    migration, kind: duration == nil ? Ledger.unfinishedKind : "applied",
+                    durationMilliseconds: Int64((duration ?? 0).rounded()), definition: &ledgerDefinition, in: database)
+                guard !isWritten else { return nil }
                 return try Ledger.appliedMigrations(in: database, includingUnfinished: true).first {
                     $0.version == migration.version
                 }

@@ -43,6 +43,11 @@ public final class Migrator {
     var collectsSchemaChanges = false
     /// What the current run learnt and need not read again (see ``RunKnowledge``).
     var known = RunKnowledge()
+    /// The ledger's definition as this run last checked its shape, which each ledger statement of the
+    /// run compares as it runs instead of checking the shape again (see ``Ledger/Definition``). Unlike
+    /// ``known``, kept after a migration that ran outside a transaction or failed: it is never trusted
+    /// without that comparison. Forgotten when the run ends.
+    var ledgerDefinition: Ledger.Definition?
 
     /// Facts a `migrate` or `rollback` run learns and reuses from one migration to the next, saving a
     /// read each (a round trip on a remote engine). Forgotten when the run ends, after a migration that
@@ -51,8 +56,6 @@ public final class Migrator {
         /// `PRAGMA foreign_keys` is off: a migration inside a transaction cannot turn it on (the pragma
         /// is a no-op there).
         var foreignKeysAreOff = false
-        /// The ledger exists in its current shape: a migration that prepared it committed in this run.
-        var isLedgerPrepared = false
         /// The foreign-key violations after the last migration this run committed, which are those
         /// before the next one (cellar holds the write lock in between only when the next one begins,
         /// so another writer's new violation would be blamed on it: the migration fails, never passes
@@ -206,9 +209,11 @@ public final class Migrator {
     /// `body` calls ``turnForeignKeysOff()`` before each migration.
     func withForeignKeysRestored<Result>(_ body: () throws -> Result) throws -> Result {
         known = RunKnowledge()
+        ledgerDefinition = nil
         let wasOn = try areForeignKeysOn()
         defer {
             known = RunKnowledge()
+            ledgerDefinition = nil
             if (try? areForeignKeysOn()) != wasOn { try? database.execute("PRAGMA foreign_keys = \(wasOn ? "ON" : "OFF")") }
         }
         return try body()
