@@ -134,9 +134,7 @@ final class DelimitedRecordReader {
                     state = .unquoted
                 }
             case .unquoted:
-                var end = index
-                let (count, separator, recordEnd) = (count, separator, recordEnd)
-                while end < count, chunk[end] != separator, chunk[end] != recordEnd { end += 1 }
+                let end = Self.firstIndex(of: separator, or: recordEnd, in: chunk, from: index, to: count)
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[index..<end]))
                 index = end
                 guard end < count else { continue }
@@ -149,9 +147,10 @@ final class DelimitedRecordReader {
                 state = .fieldStart
             case .quoted:
                 var end = index
-                let (count, recordEnd) = (count, recordEnd)
-                while end < count, chunk[end] != Self.quote {
-                    if chunk[end] == recordEnd { startLine(at: end) }
+                while true {
+                    end = Self.firstIndex(of: Self.quote, or: recordEnd, in: chunk, from: end, to: count)
+                    guard end < count, chunk[end] == recordEnd, recordEnd != Self.quote else { break }
+                    startLine(at: end)
                     end += 1
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[index..<end]))
@@ -191,6 +190,31 @@ final class DelimitedRecordReader {
                 return true
             }
         }
+    }
+
+    /// The index of the first byte from `start` to `end` (excluded) that is `first` or `second`, else
+    /// `end`; eight bytes at a time (a field's bytes are most of the input).
+    private static func firstIndex(
+        of first: UInt8, or second: UInt8, in chunk: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int
+    ) -> Int {
+        let base = UnsafeRawPointer(chunk.baseAddress!)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let firsts = ones &* UInt64(first)
+        let seconds = ones &* UInt64(second)
+        var index = start
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // A byte equal to the one looked for is a zero byte of the exclusive or; the lowest high
+            // bit set marks the first (bits above it may be set by the borrow, never below).
+            let a = word ^ firsts
+            let b = word ^ seconds
+            let zeros = ((a &- ones) & ~a | (b &- ones) & ~b) & highs
+            if zeros != 0 { return index + zeros.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < end, chunk[index] != first, chunk[index] != second { index += 1 }
+        return index
     }
 
     /// Whether a `\r` before the record's end is dropped (records end in `\n` or `\r\n`).
