@@ -6,15 +6,13 @@ import Glibc
 /// - Returns: the exit status: 0 success, 1 an SQL, migration or data error, 2 a usage error,
 ///   3 work pending (`status --exit-code`).
 public func run(_ arguments: [String], io: IO) -> Int32 {
-    // The command line owns its process: journals kept between migrations skip their directory's sync
-    // when its entry is already durable (see JournalDirectorySync).
-    JournalDirectorySync.install()
-    let table = CommandTable.cellar
-    let parser = ArgumentParser(globalOptions: table.globalOptions + table.toolOptions)
+    // Only the options read before the command: every command's spec is built only where a list of them
+    // is printed or searched, not to answer `--version` or to run one command.
+    let parser = ArgumentParser(globalOptions: GlobalOptions.options + CommandTable.toolOptions)
     var status: ExitStatus
     var usesColor: Bool?
     do {
-        status = try dispatch(arguments, table: table, parser: parser, io: io) { usesColor = $0.usesColor }
+        status = try dispatch(arguments, parser: parser, io: io) { usesColor = $0.usesColor }
         // What is still buffered is part of the result: failing to write it fails the command.
         try io.output.flush()
     } catch let requested as RequestedExit {
@@ -104,7 +102,7 @@ private func refuse(_ message: String, io: IO) -> Int32 {
 
 /// Parses and runs the command; `configured` learns the configuration once it is resolved.
 private func dispatch(
-    _ arguments: [String], table: CommandTable, parser: ArgumentParser, io: IO, configured: (Configuration) -> Void
+    _ arguments: [String], parser: ArgumentParser, io: IO, configured: (Configuration) -> Void
 ) throws -> ExitStatus {
     let commandName = parser.commandName(in: arguments)
     guard let commandName else {
@@ -117,15 +115,15 @@ private func dispatch(
             throw UsageError("missing command; see 'cellar --help'")
         }
         // Bare `cellar` is a request for the overview, as in swift-argument-parser, dbmate and goose.
-        try io.output.write(HelpFormatter.toolHelp(table))
+        try io.output.write(HelpFormatter.toolHelp(CommandTable.cellar))
         return .success
     }
     guard let command = CommandRegistry.command(named: commandName) else {
-        throw table.unknownCommand(commandName)
+        throw CommandTable.cellar.unknownCommand(commandName)
     }
     let parsed = try parser.parse(arguments, for: command.spec)
     if parsed.has(HelpFormatter.helpOption) {
-        try io.output.write(HelpFormatter.help(for: command.spec, globalOptions: table.globalOptions))
+        try io.output.write(HelpFormatter.help(for: command.spec, globalOptions: GlobalOptions.options))
         return .success
     }
     // `-V` with a command asks for the version, as alone: the command does not run.
@@ -139,6 +137,10 @@ private func dispatch(
     if let path = io.dotEnvPath { io.environment = DotEnvFile.merged(io.environment, file: path) }
     let configuration = try Configuration(parsed, environment: io.environment, isErrorTerminal: io.isErrorTerminal)
     configured(configuration)
+    // The command line owns its process: journals kept between migrations skip their directory's sync
+    // when its entry is already durable (see JournalDirectorySync). Installed before the command opens
+    // anything, and only then: finding the VFS starts SQLite, which `--version` and `--help` never need.
+    JournalDirectorySync.install()
     if let note = configuration.migrationsFallbackNote, !configuration.isQuiet,
         !Configuration.commandsWithoutMigrations.contains(command.spec.name)
     {

@@ -9,11 +9,14 @@ struct CommandTable: Sendable {
     /// The options of `cellar` itself, before any command: `-V, --version` and `-h, --help`.
     let toolOptions: [OptionSpec]
 
+    /// The options of `cellar` itself (``toolOptions`` of ``cellar``), without building every command's spec.
+    static var toolOptions: [OptionSpec] { [VersionInfo.option, HelpFormatter.helpOption] }
+
     /// cellar's table.
     static var cellar: CommandTable {
         CommandTable(
             commands: CommandRegistry.commands.map { $0.spec }, globalOptions: GlobalOptions.options,
-            toolOptions: [VersionInfo.option, HelpFormatter.helpOption])
+            toolOptions: toolOptions)
     }
 
     /// Every name a command answers to, aliases included, in help's order.
