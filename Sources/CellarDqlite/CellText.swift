@@ -1,4 +1,5 @@
 internal import CSQLite
+import CellarKit
 import Glibc
 
 /// The text SQLite gives a number (`sqlite3_column_text`), for the integers and reals of a remote row,
@@ -14,26 +15,12 @@ enum CellText {
     /// - Returns: its length in bytes.
     static func write(_ value: Int64, into digits: inout Digits) -> Int {
         withUnsafeMutableBytes(of: &digits) { buffer in
-            var magnitude = value.magnitude
-            var end = 0
-            repeat {
-                buffer[end] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                end += 1
-            } while magnitude > 0
-            if value < 0 {
-                buffer[end] = UInt8(ascii: "-")
-                end += 1
-            }
-            // Written lowest digit first: turn them round.
-            var low = 0
-            var high = end - 1
-            while low < high {
-                buffer.swapAt(low, high)
-                low += 1
-                high -= 1
-            }
-            return end
+            let text = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<IntegerText.maximumCount])
+            let start = IntegerText.write(value, endingAt: text)
+            let count = IntegerText.maximumCount - start
+            // Written to end where the room for it ends: moved to the start (the two may overlap).
+            buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: count)
+            return count
         }
     }
 

@@ -125,21 +125,32 @@ package enum RealFormatting {
 
 /// Decimal text of integers, as SQLite writes them (`-42`), without asking SQLite to convert.
 package enum IntegerText {
+    /// The most bytes the text of an `Int64` takes: a sign and 19 digits.
+    package static let maximumCount = 20
+
+    /// Writes the decimal digits of `value`, with a `-` when it is negative, so that they end at the end
+    /// of `buffer` (at least ``maximumCount`` bytes).
+    /// - Returns: the index in `buffer` where the text starts.
+    package static func write(_ value: Int64, endingAt buffer: UnsafeMutableRawBufferPointer) -> Int {
+        var start = buffer.count
+        var rest = value.magnitude
+        repeat {
+            start -= 1
+            buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        if value < 0 {
+            start -= 1
+            buffer[start] = UInt8(ascii: "-")
+        }
+        return start
+    }
+
     /// Appends the decimal digits of `value`, with a `-` when it is negative.
     package static func append(_ value: Int64, to output: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var start = 20
-            var rest = value.magnitude
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            if value < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<20]))
+        withUnsafeTemporaryAllocation(byteCount: maximumCount, alignment: 1) { buffer in
+            let start = write(value, endingAt: buffer)
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 }
