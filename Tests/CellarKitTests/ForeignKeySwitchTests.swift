@@ -64,6 +64,26 @@ import Testing
         #expect(try database.scalar("PRAGMA foreign_keys") == .integer(initiallyOn ? 1 : 0))
     }
 
+    /// The migrator reads `PRAGMA foreign_keys` again after a `transaction:false` file only when SQLite's
+    /// authorizer saw that pragma in it: one that writes the pragma in another spelling (a schema
+    /// prefix, another case, `1`), after files that left the setting alone, must still be caught.
+    @Test(arguments: ["PRAGMA main.Foreign_Keys = 1;", "pragma FOREIGN_KEYS=on;", "PRAGMA foreign_keys = ON;"])
+    func aLaterFileTurningForeignKeysOnIsSeenAfterFilesThatDidNot(pragma: String) throws {
+        let project = try MigrationProject([
+            "0001_wine.sql": Self.parentAndChildren,
+            "0002_plain.sql":
+                "-- migrate:up transaction:false\nCREATE TABLE notes (body TEXT);\nINSERT INTO notes VALUES ('a');\n",
+            "0003_plain.sql": "-- migrate:up transaction:false\nBEGIN;\nCREATE TABLE tags (name TEXT);\nCOMMIT;\n",
+            "0004_fk_on.sql": "-- migrate:up transaction:false\nCREATE TABLE more (x);\n\(pragma)\n",
+            "0005_rebuild.sql": Self.rebuildParent,
+        ])
+        let database = try project.open()
+        try project.migrator(database).migrate()
+        #expect(try project.versions(database) == [1, 2, 3, 4, 5])
+        #expect(try database.scalar("SELECT count(*) FROM wine") == .integer(3))
+        #expect(try database.scalar("PRAGMA foreign_keys") == .integer(0))
+    }
+
     @Test func aFailedRunStillRestoresTheOriginalSetting() throws {
         let project = try MigrationProject([
             "0001_fk_on.sql": Self.foreignKeysOn, "0002_broken.sql": "CREATE TABLE t (x);\nSELECT nothing_here;\n",

@@ -73,6 +73,14 @@ package protocol SQLConnection: AnyObject {
     ///   open (roll it back), unless the failure ended it.
     func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws
 
+    /// Runs `sql`, one statement that returns no rows, with `arguments`, as ``execute(_:_:)`` does,
+    /// from a statement the connection may keep prepared for the next run of the same text (a local
+    /// database does, until ``releaseReusedStatements()``; the default prepares it each time).
+    func executeReused(_ sql: String, _ arguments: [any ValueConvertible]) throws
+
+    /// Lets go of the statements ``executeReused(_:_:)`` kept.
+    func releaseReusedStatements()
+
     /// Whether every request is a round trip to a server: the migrator then asks in one read what a
     /// local engine answers in two (see ``Ledger/lookUp(_:in:)``).
     var requestsAreRoundTrips: Bool { get }
@@ -196,6 +204,12 @@ extension SQLConnection {
     package func reconnect(after error: any Error) throws -> String? { nil }
 
     package func observe(_ event: MigrationEvent) {}
+
+    package func executeReused(_ sql: String, _ arguments: [any ValueConvertible]) throws {
+        try execute(sql, arguments)
+    }
+
+    package func releaseReusedStatements() {}
 
     /// The statement, then `COMMIT`: two steps for an engine that has no cheaper way.
     package func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws {

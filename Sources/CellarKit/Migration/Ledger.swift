@@ -135,7 +135,7 @@ package enum Ledger {
                         AND NOT EXISTS (SELECT 1 FROM main.cellar_migrations WHERE version = ?)
                         """, row + [known.rowid, known.sql, migration.version])
                 } else if try known.holds(in: database) {
-                    try database.execute(insertRow + " ON CONFLICT (version) DO NOTHING", row)
+                    try database.executeReused(insertRowUnlessPresent, row)
                 }
             }
             if ran != nil, try database.totalChanges > before { return true }
@@ -148,7 +148,7 @@ package enum Ledger {
 
     /// Turns the claim of `migration` into an applied row, with the current checksum.
     static func finish(_ migration: Migration, durationMilliseconds: Int64, in database: any SQLConnection) throws {
-        try database.execute(
+        try database.executeReused(
             """
             UPDATE main.cellar_migrations SET kind = 'applied', checksum = ?, applied_at = ?, duration_ms = ?
             WHERE version = ?
@@ -240,6 +240,8 @@ package enum Ledger {
         INSERT INTO main.cellar_migrations (version, name, checksum, applied_at, duration_ms, kind)
         VALUES (?, ?, ?, ?, ?, ?)
         """
+
+    private static let insertRowUnlessPresent = insertRow + " ON CONFLICT (version) DO NOTHING"
 
     private static func row(of migration: Migration, durationMilliseconds: Int64, kind: String) -> [any ValueConvertible] {
         [migration.version, migration.name, migration.checksum, WallClock.utcTimestamp(), durationMilliseconds, kind]

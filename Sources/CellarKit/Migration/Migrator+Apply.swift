@@ -16,18 +16,32 @@ extension Migrator {
                 try turnForeignKeysOff()
                 return try applyAll(todo)
             }
-            var outcomes: [MigrationOutcome] = []
-            for migration in todo {
-                try turnForeignKeysOff()
-                let outcome =
-                    if migration.isCheckpoint, let checkpoint { try apply(checkpoint) } else if migration.up.isTransactional {
-                        try apply(migration)
-                    } else { try applyWithoutTransaction(migration) }
-                outcomes.append(outcome)
-                if !outcome.wasSkipped { observer?(.finished(outcome)) }
+            defer { database.releaseReusedStatements() }
+            return try withRunPolicy(if: todo.contains { !$0.up.isTransactional }) {
+                var outcomes: [MigrationOutcome] = []
+                for migration in todo {
+                    try turnForeignKeysOff()
+                    let outcome =
+                        if migration.isCheckpoint, let checkpoint { try apply(checkpoint) } else if migration.up.isTransactional {
+                            try apply(migration)
+                        } else { try applyWithoutTransaction(migration) }
+                    outcomes.append(outcome)
+                    if !outcome.wasSkipped { observer?(.finished(outcome)) }
+                }
+                return outcomes
             }
-            return outcomes
         }
+    }
+
+    /// Runs `body` with ``runPolicy`` installed on a local database when `isNeeded` (the run has
+    /// `transaction:false` migrations): one authorizer for the whole run instead of one installed and
+    /// removed per file, which would make SQLite compile the migrator's kept statements again each time.
+    private func withRunPolicy<Result>(if isNeeded: Bool, _ body: () throws -> Result) throws -> Result {
+        guard isNeeded, database.localDatabase != nil else { return try body() }
+        let policy = ConnectionPolicy(refusesTransactionControl: false, isSafe: false)
+        runPolicy = policy
+        defer { runPolicy = nil }
+        return try database.withPolicy(policy, body)
     }
 
     /// Applies pending migrations up to and including `version`.
@@ -200,8 +214,15 @@ extension Migrator {
     /// claimed apart thus costs at most one commit more than its statements make (see
     /// ``SectionRunner/OwnTransactions``); one that writes nothing costs one, its claim and row together.
     private func applyWithoutTransaction(_ migration: Migration) throws -> MigrationOutcome {
+        // Whether foreign keys are off stays known when SQLite's authorizer saw no statement of the
+        // file (nor any other) name `PRAGMA foreign_keys`, the one way to change it.
+        let foreignKeysWereOff = known.foreignKeysAreOff
+        runPolicy?.sawForeignKeysPragma = false
         known = RunKnowledge()
-        defer { known = RunKnowledge() }
+        defer {
+            known = RunKnowledge()
+            if let runPolicy, !runPolicy.sawForeignKeysPragma { known.foreignKeysAreOff = foreignKeysWereOff }
+        }
         var start = WallClock.milliseconds()
         var own = SectionRunner.OwnTransactions()
         own.finish = { [self] in
@@ -380,6 +401,7 @@ extension Migrator {
         var runner = SectionRunner(database: database, onProgress: nil)
         if let observer { runner = SectionRunner(database: database) { observer(.progress(migration, elapsedMilliseconds: $0)) } }
         runner.rehearsal = isRehearsal ? .dryRun : nil
+        runner.sharedPolicy = runPolicy
         return runner
     }
 

@@ -48,6 +48,9 @@ public final class Migrator {
     /// ``known``, kept after a migration that ran outside a transaction or failed: it is never trusted
     /// without that comparison. Forgotten when the run ends.
     var ledgerDefinition: Ledger.Definition?
+    /// The policy installed for a run that applies `transaction:false` migrations on a local database,
+    /// shared by their sections (``SectionRunner/sharedPolicy``); nil outside such a run.
+    var runPolicy: ConnectionPolicy?
 
     /// Facts a `migrate` or `rollback` run learns and reuses from one migration to the next, saving a
     /// read each (a round trip on a remote engine). Forgotten when the run ends, after a migration that

@@ -7,6 +7,11 @@ struct SectionRunner {
     var rehearsal: ConnectionPolicy.Rehearsal?
     /// Called every few thousand SQLite instructions with the milliseconds elapsed, for progress.
     let onProgress: ((Double) -> Void)?
+    /// A policy the caller installed on the connection for its whole run, used by an unguarded section
+    /// (`transaction:false`) instead of one installed for the section: installing an authorizer makes
+    /// SQLite compile every kept statement again (``SQLConnection/executeReused(_:_:)``), and one
+    /// policy for the run lets it tell what the run's files did (``ConnectionPolicy/sawForeignKeysPragma``).
+    var sharedPolicy: ConnectionPolicy?
 
     /// What running a section did.
     struct Result {
@@ -75,10 +80,16 @@ struct SectionRunner {
         _ sql: String, startOffset: Int, text: String, path: String, isGuarded: Bool, refusesForeignKeysOn: Bool = false,
         own: OwnTransactions? = nil
     ) throws -> Result {
-        let policy = ConnectionPolicy(refusesTransactionControl: isGuarded, isSafe: false)
+        let shared = isGuarded ? nil : sharedPolicy
+        let policy = shared ?? ConnectionPolicy(refusesTransactionControl: isGuarded, isSafe: false)
         policy.rehearsal = rehearsal
         policy.refusesForeignKeysOn = isGuarded && refusesForeignKeysOn
         do {
+            if let shared {
+                shared.clearRefusal()
+                defer { shared.rehearsal = nil }
+                return try withProgress { try runStatements(sql, on: database, policy: shared, own: own) }
+            }
             return try database.withPolicy(policy) {
                 try withProgress { try runStatements(sql, on: database, policy: policy, own: own) }
             }
@@ -138,7 +149,7 @@ struct SectionRunner {
                 try cursor.run(prepared)
                 result.statementCount += 1
                 do {
-                    try connection.execute("COMMIT")
+                    try connection.executeReused("COMMIT", [])
                 } catch var error as SQLiteError {
                     // A deferred constraint fails here, as it would have failed the statement alone.
                     error.offset = prepared.startOffset
@@ -177,8 +188,8 @@ struct SectionRunner {
                         result.statementCount += 1
                         if try !connection.holdsWriteLock {
                             // A deferred BEGIN has read and locked nothing yet: ending it changes nothing.
-                            try connection.execute("COMMIT")
-                            try connection.execute("BEGIN IMMEDIATE")
+                            try connection.executeReused("COMMIT", [])
+                            try connection.executeReused("BEGIN IMMEDIATE", [])
                         }
                         guard try hook(claim) else {
                             result.wasClaimRefused = true
@@ -189,7 +200,7 @@ struct SectionRunner {
                         continue
                     }
                     if isPlainWriter, isAutocommit {
-                        try connection.execute("BEGIN IMMEDIATE")
+                        try connection.executeReused("BEGIN IMMEDIATE", [])
                         guard try hook(claim) else {
                             result.wasClaimRefused = true
                             return
@@ -207,7 +218,7 @@ struct SectionRunner {
                 if let finish = own?.finish, own?.wrapsStatements == true, isPlainWriter, cursor.isAtEnd,
                     !needsClaim, try connection.isAutocommit
                 {
-                    try connection.execute("BEGIN IMMEDIATE")
+                    try connection.executeReused("BEGIN IMMEDIATE", [])
                     try hook(finish)
                     try runAndCommit(prepared)
                     result.wasFinishedInside = true

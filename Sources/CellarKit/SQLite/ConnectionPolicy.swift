@@ -72,6 +72,9 @@ package final class ConnectionPolicy {
     /// for `ROLLBACK TO`): a `SAVEPOINT` outside a transaction opens one, though SQLite counts it as
     /// read-only, and the `RELEASE` of the outermost one commits it. Set it to nil before preparing.
     package var lastSavepointOperation: String?
+    /// Whether SQLite asked about `PRAGMA foreign_keys` (read or set) since this was last set to false:
+    /// only that pragma changes whether foreign keys are enforced.
+    package var sawForeignKeysPragma = false
 
     /// Why a dry run refuses `ATTACH`.
     package static let attachInRehearsalMessage =
@@ -138,7 +141,10 @@ package final class ConnectionPolicy {
         case .savepoint:
             sawConnectionAction = true
             lastSavepointOperation = request.first
-        case .transaction, .pragma, .attach, .detach: sawConnectionAction = true
+        case .pragma:
+            sawConnectionAction = true
+            if !sawForeignKeysPragma, request.first?.lowercased() == "foreign_keys" { sawForeignKeysPragma = true }
+        case .transaction, .attach, .detach: sawConnectionAction = true
         case .function, .other: break
         }
         guard let refusal = refusal(for: request) else { return .allow }

@@ -112,6 +112,9 @@ public final class Database {
     var fileFunctionsFolder: String?? = .none
     /// The policy of ``Options/isSafe``, installed for the connection's life; it remembers its last refusal.
     package private(set) var safeModePolicy: ConnectionPolicy?
+    /// The statements ``executeReused(_:_:)`` keeps, by their text, until ``releaseReusedStatements()``
+    /// or until the connection closes.
+    var reusedStatements: [String: OpaquePointer] = [:]
     /// When set, scripts and migrations stop before their next statement (see ``CancellationFlag``).
     public var cancellation: CancellationFlag?
     /// How long the connection waits for another connection's lock now, in milliseconds: the
@@ -147,6 +150,7 @@ public final class Database {
     }
 
     deinit {
+        for statement in reusedStatements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -172,6 +176,7 @@ public final class Database {
     ///   the connection then stays open.
     public func close() throws {
         guard let handle else { return }
+        releaseReusedStatements()
         let code = sqlite3_close(handle)
         guard code == SQLITE_OK else { throw SQLiteError.read(from: handle, code: code) }
         self.handle = nil

@@ -18,13 +18,18 @@ public final class Statement {
     /// The connection that prepared the statement.
     public let database: Database
 
-    init(handle: OpaquePointer, database: Database) {
+    /// Whether releasing the object finalizes the statement: false for one the connection keeps
+    /// (``Database/executeReused(_:_:)``), which it finalizes itself.
+    private let finalizes: Bool
+
+    init(handle: OpaquePointer, database: Database, finalizes: Bool = true) {
         self.handle = handle
         self.database = database
+        self.finalizes = finalizes
     }
 
     deinit {
-        sqlite3_finalize(handle)
+        if finalizes { sqlite3_finalize(handle) }
     }
 
     /// The text of the statement as it was prepared.
