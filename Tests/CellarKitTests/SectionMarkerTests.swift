@@ -18,6 +18,25 @@ import Testing
         }
     }
 
+    /// The byte-for-byte reading of dbmate's usual marker lines gives what the full reading gives, and
+    /// leaves every other spelling to it.
+    @Test func theUsualDbmateLinesReadAsTheFullReadingReadsThem() {
+        for line in ["-- migrate:up", "-- migrate:down", "-- migrate:up transaction:false", "-- migrate:down transaction:false"] {
+            for ending in ["", "\r"] {
+                let marker = SectionMarker.readCommon(ArraySlice((line + ending).utf8))
+                #expect(marker != nil, "\(line)")
+                #expect(marker.map { SectionMarker.Reading.marker($0) } == SectionMarker.read(Substring(line + ending)), "\(line)")
+            }
+        }
+        for line in [
+            " -- migrate:up", "-- migrate:up ", "--  migrate:up", "-- migrate:up  transaction:false", "-- migrate:Up",
+            "-- migrate:upx", "-- migrate:up transaction:true", "-- migrate:up\r\r", "-- migrate:up\ttransaction:false",
+            "-- +goose Up", "-- migrate:", "--",
+        ] {
+            #expect(SectionMarker.readCommon(ArraySlice(line.utf8)) == nil, "\(line)")
+        }
+    }
+
     @Test func gooseSectionsAsGoosesDocsWriteThem() throws {
         let migration = try parse(
             """

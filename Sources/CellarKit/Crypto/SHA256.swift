@@ -42,8 +42,7 @@ package struct SHA256: Sendable {
             offset = min(64 - pending.count, bytes.count)
             pending.append(contentsOf: UnsafeBufferPointer(start: base, count: offset))
             guard pending.count == 64 else { return }
-            let block = pending
-            block.withUnsafeBufferPointer { Self.compress(&state, block: $0.baseAddress!) }
+            pending.withUnsafeBufferPointer { Self.compress(&state, block: $0.baseAddress!) }
             pending.removeAll(keepingCapacity: true)
         }
         while bytes.count - offset >= 64 {
@@ -57,11 +56,19 @@ package struct SHA256: Sendable {
     package func finalize() -> [UInt8] {
         var copy = self
         let bitLength = byteCount &* 8
-        var padding: [UInt8] = [0x80]
-        padding.append(contentsOf: repeatElement(0, count: (119 - pending.count) % 64))
-        padding.append(contentsOf: (0..<8).reversed().map { UInt8(truncatingIfNeeded: bitLength >> (UInt64($0) * 8)) })
-        copy.update(padding)
-        return copy.state.flatMap { word in (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> (UInt32($0) * 8)) } }
+        // 0x80, zeros up to 8 bytes short of a block's end, the length in bits (big-endian): at most 72 bytes.
+        let zeros = (119 - pending.count) % 64
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 72) { padding in
+            padding[0] = 0x80
+            for index in 0..<zeros { padding[1 + index] = 0 }
+            for index in 0..<8 { padding[1 + zeros + index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(56 - 8 * index)) }
+            copy.absorb(UnsafeBufferPointer(rebasing: padding[0..<(9 + zeros)]))
+        }
+        var digest = [UInt8](repeating: 0, count: 32)
+        for (index, word) in copy.state.enumerated() {
+            for byte in 0..<4 { digest[index * 4 + byte] = UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * byte)) }
+        }
+        return digest
     }
 
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.

@@ -183,8 +183,13 @@ package enum MigrationParser {
             var dashes = lineStart
             while dashes < lineEnd, bytes[dashes] == UInt8(ascii: " ") || bytes[dashes] == UInt8(ascii: "\t") { dashes += 1 }
             if dashes + 1 < lineEnd, bytes[dashes] == UInt8(ascii: "-"), bytes[dashes + 1] == UInt8(ascii: "-") {
-                let line = Substring(String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
-                switch SectionMarker.read(line) {
+                let reading: SectionMarker.Reading =
+                    if dashes == lineStart, let marker = SectionMarker.readCommon(bytes[lineStart..<lineEnd]) {
+                        .marker(marker)
+                    } else {
+                        SectionMarker.read(Substring(String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)))
+                    }
+                switch reading {
                 case .none: break
                 case .nearMiss(let message):
                     throw located(bytes, text: text, offset: dashes, path: path, message: message)

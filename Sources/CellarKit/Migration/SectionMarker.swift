@@ -52,6 +52,22 @@ package struct SectionMarker: Equatable {
     /// False after dbmate's `transaction:false` or sql-migrate's `notransaction`.
     package let isTransactional: Bool
 
+    /// dbmate's markers as they are nearly always written, byte for byte: nothing before the dashes, one
+    /// space between the words, nothing after them but a carriage return.
+    private static let commonLines: [(bytes: [UInt8], marker: SectionMarker)] = [
+        ("-- migrate:up", true, true), ("-- migrate:down", false, true),
+        ("-- migrate:up transaction:false", true, false), ("-- migrate:down transaction:false", false, false),
+    ].map { (Array($0.0.utf8), SectionMarker(dialect: .dbmate, kind: .section(isUp: $0.1), isTransactional: $0.2)) }
+
+    /// The marker `line` (its bytes, without the line feed) is when it is one of dbmate's markers written
+    /// as nearly every file writes them (what ``read(_:)`` would read from it, found without making the
+    /// line's text); nil otherwise, for ``read(_:)`` to decide.
+    package static func readCommon(_ line: ArraySlice<UInt8>) -> SectionMarker? {
+        let line = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+        guard line.count >= 13, line.first == UInt8(ascii: "-") else { return nil }
+        return commonLines.first { $0.bytes.elementsEqual(line) }?.marker
+    }
+
     /// Reads one line (without its line feed; a trailing carriage return is allowed).
     package static func read(_ line: Substring) -> Reading {
         var text = line
