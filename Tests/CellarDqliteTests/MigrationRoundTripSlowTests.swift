@@ -79,6 +79,34 @@ struct MigrationRoundTripSlowTests {
         #expect((long.localSchemaRuns - short.localSchemaRuns) == 4 * 1, "\(short) \(long)")
     }
 
+    /// The checks a `migrate` run makes before its first migration (`verify`, `pending`, then
+    /// `migrate`'s own) share one read of the ledgers' rows of `sqlite_schema`: `verify` and `pending`
+    /// cost the leader no request more than `migrate` alone (before, each took two: the ledger's shape
+    /// and other tools' ledgers), and the run still applies every migration.
+    @Test func theChecksBeforeTheFirstMigrationShareOneRead() throws {
+        let cluster = try DqliteCluster()
+        func requests(_ name: String, checking: Bool) throws -> Int {
+            let database = try RemoteDatabase(DqliteURL(cluster.url(name)), busyTimeout: 30_000)
+            let connection = try RemoteConnection(database)
+            let migrator = Migrator(connection: connection, migrations: try Self.migrations(2))
+            migrator.observer = { connection.observe($0) }
+            let before = database.connection.requestCount
+            try migrator.sharingLedgerReads {
+                if checking {
+                    #expect(try migrator.verify().isEmpty)
+                    #expect(try migrator.pending().count == 2)
+                }
+                try migrator.migrate()
+            }
+            let requests = database.connection.requestCount - before
+            #expect(try migrator.currentVersion() == 2)
+            return requests
+        }
+        let alone = try requests("alone", checking: false)
+        let checked = try requests("checked", checking: true)
+        #expect(checked == alone, "\(alone) \(checked)")
+    }
+
     /// Requests and local schema runs of the second migration, `second`, after a first one.
     private func costOfSecond(_ second: String, database name: String, on cluster: DqliteCluster) throws -> (
         requests: Int, localSchemaRuns: Int

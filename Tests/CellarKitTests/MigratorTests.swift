@@ -35,7 +35,7 @@ import Testing
             fromBegin.map { $0.split(separator: "\n").first.map(String.init) ?? "" } == [
                 "PRAGMA foreign_keys = OFF",
                 "BEGIN IMMEDIATE",
-                "SELECT type, rowid, sql FROM main.sqlite_schema WHERE name = ?",
+                "SELECT s.name, s.type, s.rowid, s.sql, c.name, lower(c.name), upper(c.type), c.pk",
                 "CREATE TABLE IF NOT EXISTS main.cellar_migrations (",
                 "SELECT rowid, sql FROM main.sqlite_schema WHERE type = 'table' AND name = 'cellar_migrations'",
                 "SELECT count(*) FROM main.cellar_migrations WHERE version = ?",
@@ -44,7 +44,6 @@ import Testing
                 "PRAGMA foreign_key_check",
                 "INSERT INTO main.cellar_migrations (version, name, checksum, applied_at, duration_ms, kind)",
                 "COMMIT",
-                "PRAGMA foreign_keys",
                 "PRAGMA foreign_keys = ON",
             ])
         #expect(try database.scalar("PRAGMA foreign_keys") == .integer(1))

@@ -61,12 +61,15 @@ enum MigrateCommand: Command {
         session: MigrationSession
     ) throws -> ExitStatus {
         let migrator = session.migrator(connection: database, migrations: migrations, checkpoint: checkpoint)
-        try session.warnAboutAppliedChanges(migrator)
-        if try !session.translating({ try migrator.pending(options) }).isEmpty {
-            try session.backUpIfAsked(database, version: migrator.currentVersion())
+        // The checks before the first migration read the ledgers' rows of sqlite_schema once.
+        let (start, applied) = try migrator.sharingLedgerReads {
+            try session.warnAboutAppliedChanges(migrator)
+            if try !session.translating({ try migrator.pending(options) }).isEmpty {
+                try session.backUpIfAsked(database, version: migrator.currentVersion())
+            }
+            let start = WallClock.milliseconds()
+            return (start, try session.apply(migrator, options: options))
         }
-        let start = WallClock.milliseconds()
-        let applied = try session.apply(migrator, options: options)
         let version = try migrator.currentVersion()
         session.invocation.record?.appliedMigrations = applied
         session.invocation.record?.version = version

@@ -73,6 +73,7 @@ extension MigrationSession {
         defer { migrator.observer = observer }
         _ = try translating {
             try connection.restartingAfterConnectionLoss(onReconnect: { reason, leader in
+                migrator.forgetLedgerReads()
                 io.printError(
                     "cellar: lost the dqlite leader (\(reason)); \(leader) leads now: reading the ledger again before going on")
             }) { try connection.duringMigrations { try migrator.migrate(options) } }

@@ -72,13 +72,14 @@ package enum Ledger {
     static let checkpointKind = "checkpoint"
 
     /// Every applied migration, by version (with the unfinished claims of `transaction:false` migrations
-    /// only when `includingUnfinished`); empty when the table does not exist yet.
+    /// only when `includingUnfinished`); empty when the table does not exist yet. The ledger's shape is
+    /// read from `schema` (fresh from the database when nil).
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
-    static func appliedMigrations(in database: any SQLConnection, includingUnfinished: Bool = false) throws
-        -> [AppliedMigration]
-    {
-        let shape = try LedgerShape.migrations(in: database)
+    static func appliedMigrations(
+        in database: any SQLConnection, schema: LedgerSchema? = nil, includingUnfinished: Bool = false
+    ) throws -> [AppliedMigration] {
+        let shape = try LedgerShape.migrations(in: database, schema: schema)
         guard shape != .absent else { return [] }
         let kind = shape == .current ? "kind" : "'applied'"
         return try database.query(
@@ -92,11 +93,12 @@ package enum Ledger {
     }
 
     /// The highest version ``appliedMigrations(in:includingUnfinished:)`` lists (unfinished claims left
-    /// out), or 0 when it lists none: read as one value, without decoding every row.
+    /// out), or 0 when it lists none: read as one value, without decoding every row. The ledger's shape
+    /// is read from `schema` (fresh from the database when nil).
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` for a table of another shape.
-    static func newestAppliedVersion(in database: any SQLConnection) throws -> Int64 {
-        let shape = try LedgerShape.migrations(in: database)
+    static func newestAppliedVersion(in database: any SQLConnection, schema: LedgerSchema? = nil) throws -> Int64 {
+        let shape = try LedgerShape.migrations(in: database, schema: schema)
         guard shape != .absent else { return 0 }
         let unfinished = shape == .current ? " WHERE kind IS NOT ?" : ""
         let arguments: [any ValueConvertible] = shape == .current ? [unfinishedKind] : []

@@ -26,21 +26,23 @@ enum LedgerShape: Equatable {
         Column(name: "applied_at", type: "TEXT", isKey: false),
     ]
 
-    /// The shape of `main.cellar_migrations`.
+    /// The shape of `main.cellar_migrations`, read from `schema` (fresh from the database when nil).
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` naming what does not fit.
-    static func migrations(in database: any SQLConnection) throws -> LedgerShape {
-        try migrationsAndDefinition(in: database).shape
+    static func migrations(in database: any SQLConnection, schema: LedgerSchema? = nil) throws -> LedgerShape {
+        try migrationsAndDefinition(in: database, schema: schema).shape
     }
 
     /// The shape of `main.cellar_migrations` and, for a table that fits, where its definition sits in
-    /// `sqlite_schema` and what it says (read in the same statement as its type).
+    /// `sqlite_schema` and what it says (read in the same statement as its type and columns), read from
+    /// `schema` (fresh from the database when nil).
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` naming what does not fit.
-    static func migrationsAndDefinition(in database: any SQLConnection) throws -> (
+    static func migrationsAndDefinition(in database: any SQLConnection, schema: LedgerSchema? = nil) throws -> (
         shape: LedgerShape, definition: Ledger.Definition?
     ) {
-        guard let (columns, definition) = try check("cellar_migrations", against: migrationColumns, in: database) else {
+        let schema = try schema ?? LedgerSchema.read(in: database)
+        guard let (columns, definition) = try check("cellar_migrations", against: migrationColumns, in: schema) else {
             return (.absent, nil)
         }
         guard let kind = columns["kind"] else { return (.withoutKind, definition) }
@@ -55,23 +57,22 @@ enum LedgerShape: Equatable {
     ///
     /// - Throws: ``MigrationError/foreignLedger(table:problem:)`` naming what does not fit.
     static func seeds(in database: any SQLConnection) throws -> LedgerShape {
-        try check("cellar_seeds", against: seedColumns, in: database) == nil ? .absent : .current
+        try check("cellar_seeds", against: seedColumns, in: LedgerSchema.read(in: database)) == nil ? .absent : .current
     }
 
     /// The table's columns by name and its row in `sqlite_schema`, or nil when there is no such table;
     /// throws when one of `expected` is missing or declared otherwise.
     private static func check(
-        _ table: String, against expected: [Column], in database: any SQLConnection
+        _ table: String, against expected: [Column], in schema: LedgerSchema
     ) throws -> (columns: [String: Column], definition: Ledger.Definition)? {
-        let row = try database.query("SELECT type, rowid, sql FROM main.sqlite_schema WHERE name = ?", [table]).first
-        guard let row, let type = row.values.first, type != .null else { return nil }
-        guard type == .text("table") else {
-            throw MigrationError.foreignLedger(table: table, problem: "it is a \(type.ledgerText), not a table")
+        guard let entry = schema.entry(table), entry.type != .null else { return nil }
+        guard entry.type == .text("table") else {
+            throw MigrationError.foreignLedger(table: table, problem: "it is a \(entry.type.ledgerText), not a table")
         }
         var columns: [String: Column] = [:]
-        for row in try database.query("SELECT name, upper(type), pk FROM pragma_table_info(?, 'main')", [table]) {
-            let name = row[0].ledgerText.lowercased()
-            columns[name] = Column(name: name, type: row[1].ledgerText, isKey: row[2].ledgerInteger == 1)
+        for column in entry.columns {
+            let name = column.name.lowercased()
+            columns[name] = Column(name: name, type: column.type, isKey: column.isKey)
         }
         for column in expected {
             guard let found = columns[column.name] else {
@@ -86,7 +87,7 @@ enum LedgerShape: Equatable {
                 throw MigrationError.foreignLedger(table: table, problem: "column \(column.name) is not its PRIMARY KEY")
             }
         }
-        return (columns, Ledger.Definition(rowid: row[1].ledgerInteger, sql: row[2].ledgerText))
+        return (columns, Ledger.Definition(rowid: entry.rowid, sql: entry.sql))
     }
 
     private static func describe(_ type: String) -> String {

@@ -20,7 +20,8 @@ extension Migrator {
     ///   ``MigrationError/dirtyOtherToolLedger(_:)`` when a migration failed partway under the other tool.
     @discardableResult
     public func adopt() throws -> Adoption {
-        try database.transaction(.immediate) {
+        forgetLedgerReads()
+        return try database.transaction(.immediate) {
             guard let ledger = try OtherToolLedger.find(in: database, evenBesideCellars: true) else {
                 throw MigrationError.noOtherToolLedger
             }
@@ -45,6 +46,8 @@ extension Migrator {
     /// Refuses to go on when `cellar_migrations` is absent and another tool's ledger is there: its
     /// applied migrations would read as pending and run a second time.
     func refuseOtherToolLedger() throws {
-        if let ledger = try OtherToolLedger.find(in: database) { throw MigrationError.otherToolLedger(ledger) }
+        if let ledger = try OtherToolLedger.find(in: database, schema: ledgerSchema()) {
+            throw MigrationError.otherToolLedger(ledger)
+        }
     }
 }

@@ -216,12 +216,12 @@ extension Migrator {
     private func applyWithoutTransaction(_ migration: Migration) throws -> MigrationOutcome {
         // Whether foreign keys are off stays known when SQLite's authorizer saw no statement of the
         // file (nor any other) name `PRAGMA foreign_keys`, the one way to change it.
-        let foreignKeysWereOff = known.foreignKeysAreOff
+        let foreignKeysWereOn = known.foreignKeysAreOn
         runPolicy?.sawForeignKeysPragma = false
         known = RunKnowledge()
         defer {
             known = RunKnowledge()
-            if let runPolicy, !runPolicy.sawForeignKeysPragma { known.foreignKeysAreOff = foreignKeysWereOff }
+            if let runPolicy, !runPolicy.sawForeignKeysPragma { known.foreignKeysAreOn = foreignKeysWereOn }
         }
         var start = WallClock.milliseconds()
         var own = SectionRunner.OwnTransactions()

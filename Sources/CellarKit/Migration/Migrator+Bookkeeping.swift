@@ -7,6 +7,7 @@ extension Migrator {
     @discardableResult
     public func baseline(through version: Int64) throws -> [Migration] {
         guard migrations.contains(where: { $0.version == version }) else { throw MigrationError.unknownVersion(version) }
+        forgetLedgerReads()
         return try database.transaction(.immediate) {
             try Ledger.prepareMigrations(in: database)
             var recorded: [Migration] = []
@@ -31,6 +32,7 @@ extension Migrator {
         guard let migration = migrations.first(where: { $0.version == version }) else {
             throw MigrationError.unknownVersion(version)
         }
+        forgetLedgerReads()
         let recorded = try Ledger.appliedMigrations(in: database, includingUnfinished: true)
         guard let record = recorded.first(where: { $0.version == version }) else {
             throw MigrationError.notApplied(version: version)

@@ -134,6 +134,9 @@ extension Migrator {
         let start = WallClock.milliseconds()
         let note = "the rollback of migration \(migration.versionText)"
         if !down.isTransactional {
+            // Outside a transaction it may change anything, `PRAGMA foreign_keys` too.
+            known = RunKnowledge()
+            defer { known = RunKnowledge() }
             try database.execute("COMMIT")
             let result = try runner(for: migration).run(
                 down.sql, startOffset: down.startOffset, text: migration.text, path: migration.path, isGuarded: false)

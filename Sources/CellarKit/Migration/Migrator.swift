@@ -51,14 +51,19 @@ public final class Migrator {
     /// The policy installed for a run that applies `transaction:false` migrations on a local database,
     /// shared by their sections (``SectionRunner/sharedPolicy``); nil outside such a run.
     var runPolicy: ConnectionPolicy?
+    /// Whether the checks made before the run writes share one read of the ledgers' rows of
+    /// `sqlite_schema` (see ``sharingLedgerReads(_:)``).
+    private var sharesLedgerReads = false
+    /// That read, once made (outside any transaction).
+    private var sharedLedgerSchema: LedgerSchema?
 
     /// Facts a `migrate` or `rollback` run learns and reuses from one migration to the next, saving a
     /// read each (a round trip on a remote engine). Forgotten when the run ends, after a migration that
     /// ran outside a transaction (it may have changed anything), and after a failure.
     struct RunKnowledge {
-        /// `PRAGMA foreign_keys` is off: a migration inside a transaction cannot turn it on (the pragma
-        /// is a no-op there).
-        var foreignKeysAreOff = false
+        /// What `PRAGMA foreign_keys` says (nil: not known): a migration inside a transaction cannot
+        /// change it (the pragma is a no-op there).
+        var foreignKeysAreOn: Bool?
         /// The foreign-key violations after the last migration this run committed, which are those
         /// before the next one (cellar holds the write lock in between only when the next one begins,
         /// so another writer's new violation would be blamed on it: the migration fails, never passes
@@ -97,12 +102,44 @@ public final class Migrator {
 
     /// The migrations recorded in `cellar_migrations`, by version (empty for a fresh database).
     public func applied() throws -> [AppliedMigration] {
-        try Ledger.appliedMigrations(in: database)
+        try Ledger.appliedMigrations(in: database, schema: ledgerSchema())
     }
 
     /// The highest applied version, or 0 when none is.
     public func currentVersion() throws -> Int64 {
-        try Ledger.newestAppliedVersion(in: database)
+        try Ledger.newestAppliedVersion(in: database, schema: ledgerSchema())
+    }
+
+    /// Runs `body`, in which the checks this migrator makes before it first writes — ``verify()``,
+    /// ``status()``, ``pending(_:)``, ``applied()``, ``currentVersion()`` and those ``migrate(_:)`` makes
+    /// before its first transaction — read the ledgers' rows of `sqlite_schema` (the ledger's shape,
+    /// other tools' ledgers) once instead of once each: on a remote engine, one request instead of one
+    /// or two per check. Those checks read outside any lock, so another process may change the database
+    /// between them as it may after them; what decides is read again inside each migration's
+    /// `BEGIN IMMEDIATE` transaction, which never uses the shared read. The sharing ends when the
+    /// migrator writes (a migration, `baseline`, `accept`, `adopt`, a rollback) and with `body`.
+    public func sharingLedgerReads<Result>(_ body: () throws -> Result) rethrows -> Result {
+        sharesLedgerReads = true
+        defer { forgetLedgerReads() }
+        return try body()
+    }
+
+    /// Ends the sharing of ``sharingLedgerReads(_:)``: the migrator is about to write, or its connection
+    /// was lost and made again (the next check reads afresh).
+    public func forgetLedgerReads() {
+        sharesLedgerReads = false
+        sharedLedgerSchema = nil
+    }
+
+    /// The shared read of the ledgers' rows of `sqlite_schema`, made now if it was not (see
+    /// ``sharingLedgerReads(_:)``); nil when the migrator does not share it or a transaction is open,
+    /// where a check reads afresh.
+    func ledgerSchema() throws -> LedgerSchema? {
+        guard sharesLedgerReads, try database.isAutocommit else { return nil }
+        if let sharedLedgerSchema { return sharedLedgerSchema }
+        let schema = try LedgerSchema.read(in: database)
+        sharedLedgerSchema = schema
+        return schema
     }
 
     /// The migrations ``migrate(_:)`` would apply, in order. On a database with no ledger, the
@@ -160,7 +197,7 @@ public final class Migrator {
     ///
     /// - Throws: ``MigrationError/otherToolLedger(_:)`` when another tool's ledger holds what was applied.
     public func status() throws -> [MigrationStatus] {
-        let applied = try Ledger.appliedMigrations(in: database, includingUnfinished: true)
+        let applied = try Ledger.appliedMigrations(in: database, schema: ledgerSchema(), includingUnfinished: true)
         if applied.isEmpty { try refuseOtherToolLedger() }
         let records = Dictionary(applied.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
         let versions = Set(migrations.map(\.version))
@@ -211,13 +248,17 @@ public final class Migrator {
     ///
     /// `body` calls ``turnForeignKeysOff()`` before each migration.
     func withForeignKeysRestored<Result>(_ body: () throws -> Result) throws -> Result {
+        forgetLedgerReads()
         known = RunKnowledge()
         ledgerDefinition = nil
         let wasOn = try areForeignKeysOn()
+        known.foreignKeysAreOn = wasOn
         defer {
+            // Known unless a migration ran outside a transaction or failed (which forget it).
+            let isOn = known.foreignKeysAreOn ?? (try? areForeignKeysOn())
             known = RunKnowledge()
             ledgerDefinition = nil
-            if (try? areForeignKeysOn()) != wasOn { try? database.execute("PRAGMA foreign_keys = \(wasOn ? "ON" : "OFF")") }
+            if isOn != wasOn { try? database.execute("PRAGMA foreign_keys = \(wasOn ? "ON" : "OFF")") }
         }
         return try body()
     }
@@ -227,9 +268,8 @@ public final class Migrator {
     /// cascade-delete child rows. Checked before every migration, because a `transaction:false` one may
     /// have turned it on.
     func turnForeignKeysOff() throws {
-        guard !known.foreignKeysAreOff else { return }
-        if try areForeignKeysOn() { try database.execute("PRAGMA foreign_keys = OFF") }
-        known.foreignKeysAreOff = true
+        if try known.foreignKeysAreOn ?? areForeignKeysOn() { try database.execute("PRAGMA foreign_keys = OFF") }
+        known.foreignKeysAreOn = false
     }
 
     private func areForeignKeysOn() throws -> Bool {

@@ -24,34 +24,34 @@ public struct OtherToolLedger: Sendable, Equatable {
     /// one row: the version the database is at).
     public var coversEarlierVersions: Bool { tool == .golangMigrate }
 
-    /// The tables the six tools create, as the SQL one query needs.
-    private static let tableNames = [
+    /// The tables the six tools create.
+    static let tableNames = [
         "schema_migrations", "goose_db_version", "gorp_migrations", "__diesel_schema_migrations", "_sqlx_migrations",
     ]
 
     /// The other tool's ledger in the main schema of `database`, or nil when there is none or, unless
     /// `evenBesideCellars`, when `cellar_migrations` exists (cellar's own ledger is then the record).
+    /// Which tables exist and their columns come from `schema` (fresh from the database when nil).
     ///
     /// - Throws: ``SQLiteError`` when the database cannot be read.
-    package static func find(in database: any SQLConnection, evenBesideCellars: Bool = false) throws -> OtherToolLedger? {
-        let names = tableNames + ["cellar_migrations"]
-        let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
-        let found = Set(
-            try database.query(
-                "SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name IN (\(placeholders))", names
-            ).map { $0[0].ledgerText })
-        guard !found.subtracting(["cellar_migrations"]).isEmpty else { return nil }
-        if !evenBesideCellars, found.contains("cellar_migrations") { return nil }
-        for table in tableNames where found.contains(table) {
-            if let ledger = try read(table, in: database) { return ledger }
+    static func find(
+        in database: any SQLConnection, schema: LedgerSchema? = nil, evenBesideCellars: Bool = false
+    ) throws -> OtherToolLedger? {
+        let schema = try schema ?? LedgerSchema.read(in: database)
+        let found = tableNames.filter(schema.hasTable)
+        guard !found.isEmpty else { return nil }
+        if !evenBesideCellars, schema.hasTable("cellar_migrations") { return nil }
+        for table in found {
+            if let ledger = try read(table, columns: schema.loweredColumns(of: table), in: database) { return ledger }
         }
         return nil
     }
 
-    /// Reads `table` as the ledger of the tool whose shape it has; nil when its columns fit none.
-    private static func read(_ table: String, in database: any SQLConnection) throws -> OtherToolLedger? {
-        let columns = Set(
-            try database.query("SELECT lower(name) FROM pragma_table_info(?, 'main')", [table]).map { $0[0].ledgerText })
+    /// Reads `table`, whose lowered column names are `columns`, as the ledger of the tool whose shape it
+    /// has; nil when its columns fit none.
+    private static func read(_ table: String, columns: Set<String>, in database: any SQLConnection) throws
+        -> OtherToolLedger?
+    {
         let quoted = "main.\"\(table)\""
         switch table {
         case "schema_migrations" where columns.isSuperset(of: ["version", "dirty"]):
