@@ -84,6 +84,21 @@ import Testing
         #expect(try database.scalar("PRAGMA foreign_keys") == .integer(0))
     }
 
+    /// A `transaction:false` down section that turns foreign keys on, undone before a rebuild's down
+    /// section in the same rollback: the rebuild still runs with enforcement off.
+    @Test func aRebuildUndoneAfterADownSectionThatTurnedForeignKeysOnKeepsChildRows() throws {
+        let project = try MigrationProject([
+            "0001_wine.sql": Self.parentAndChildren, "0002_rebuild.sql": Self.rebuildParent,
+            "0003_fk_on.sql": Self.foreignKeysOn,
+        ])
+        let database = try project.open()
+        try project.migrator(database).migrate()
+        try project.migrator(database).rollback(.version(1))
+        #expect(try project.versions(database) == [1])
+        #expect(try database.scalar("SELECT count(*) FROM wine") == .integer(3))
+        #expect(try database.scalar("PRAGMA foreign_keys") == .integer(0))
+    }
+
     @Test func aFailedRunStillRestoresTheOriginalSetting() throws {
         let project = try MigrationProject([
             "0001_fk_on.sql": Self.foreignKeysOn, "0002_broken.sql": "CREATE TABLE t (x);\nSELECT nothing_here;\n",
