@@ -2,6 +2,7 @@
 #define CELLAR_CSQLITE_SHIM_H
 
 #include <sqlite3.h>
+#include <sys/types.h>
 #include <wchar.h>
 
 /// SQLite's own text of a real, as sqlite3_column_text gives it ("%!.15g"), into buf (n bytes).
@@ -39,6 +40,19 @@ static inline int cellar_error_offset(sqlite3 *db) {
 int wcwidth(wchar_t c);
 static inline int cellar_wcwidth(unsigned int scalar) {
     return wcwidth((wchar_t)scalar);
+}
+
+/// glibc declares sync_file_range only under _GNU_SOURCE, which Swift's Glibc module does not set either;
+/// a file being written starts and waits for its writeback with it (Linux 2.6.17 on, in every glibc).
+/// The flags are Linux's SYNC_FILE_RANGE_WAIT_BEFORE (1), _WRITE (2) and _WAIT_AFTER (4).
+int sync_file_range(int fd, __off64_t offset, __off64_t count, unsigned int flags);
+/// Starts the writeback of the dirty pages in the range, without waiting for it.
+static inline int cellar_start_writeback(int fd, long long offset, long long count) {
+    return sync_file_range(fd, (__off64_t)offset, (__off64_t)count, 2);
+}
+/// Writes back the range's dirty pages and waits until all of the range's writeback is done.
+static inline int cellar_finish_writeback(int fd, long long offset, long long count) {
+    return sync_file_range(fd, (__off64_t)offset, (__off64_t)count, 1 | 2 | 4);
 }
 
 #endif

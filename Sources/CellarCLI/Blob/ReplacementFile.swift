@@ -6,12 +6,20 @@ import Glibc
 /// interrupted write never leaves half a file under the final name; on any failure the temporary file
 /// is removed. A FIFO or a device is written directly, as `cp` and sqlite3's `writefile()` do:
 /// renaming over it would replace the pipe or `/dev/null` with a regular file its reader never sees.
+///
+/// The temporary file's writeback runs while it is written (``WritebackPacer``), so that the `fsync`
+/// before the rename waits for the last few megabytes, not for the whole file.
 final class ReplacementFile: ByteSink {
     /// The final name.
     let path: String
     /// The temporary name; nil when writing into a FIFO or a device directly.
     private let temporaryPath: String?
     private var descriptor: Int32
+    /// Starts the temporary file's writeback as it grows; nil for a FIFO or a device, or once the
+    /// file system turned out not to support it.
+    private var pacer: WritebackPacer?
+    /// The bytes written so far.
+    private var bytesWritten = 0
 
     /// Creates `.NAME.cellar-XXXXXX` beside `path`, or opens `path` itself when it is a FIFO or a device.
     ///
@@ -27,6 +35,7 @@ final class ReplacementFile: ByteSink {
             descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else { throw BlobInput.failure("cannot write '\(path)'", errno) }
             temporaryPath = nil
+            pacer = nil
             return
         }
         let slash = path.lastIndex(of: "/")
@@ -37,6 +46,7 @@ final class ReplacementFile: ByteSink {
         }
         self.descriptor = descriptor
         self.temporaryPath = temporaryPath
+        pacer = WritebackPacer()
     }
 
     deinit {
@@ -57,6 +67,13 @@ final class ReplacementFile: ByteSink {
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { throw BlobInput.failure("cannot write '\(path)'", errno) }
             offset += written
+        }
+        bytesWritten += bytes.count
+        guard var pacer else { return }
+        do {
+            self.pacer = try pacer.advance(descriptor: descriptor, to: bytesWritten) ? pacer : nil
+        } catch let error as SystemError {
+            throw BlobInput.failure("cannot write '\(path)'", error.code)
         }
     }
 

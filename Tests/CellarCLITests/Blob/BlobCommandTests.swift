@@ -7,9 +7,11 @@ import Testing
 /// status and the database afterwards.
 @Suite struct BlobCommandTests {
     static let chunk = BlobHandle.defaultChunkSize
+    /// Where the output file's writeback is started (``WritebackPacer``).
+    static let stretch = WritebackPacer.defaultStretch
     static let original: Value = .blob([0x89, 0x50, 0x4E, 0x47])
 
-    @Test(arguments: [0, 1, chunk - 1, chunk, chunk + 1])
+    @Test(arguments: [0, 1, chunk - 1, chunk, chunk + 1, stretch, stretch + 1, 2 * stretch + 1])
     func fileRoundTripIsByteIdentical(size: Int) throws {
         let project = try BlobProject()
         let input = project.folder.file("in.bin")
