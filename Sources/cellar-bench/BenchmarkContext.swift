@@ -30,6 +30,13 @@ struct BenchmarkContext {
         unlink(path + "-wal")
     }
 
+    /// Writes back every dirty page on the machine (`sync(2)`), from a reset before a measured run: a
+    /// run that writes or syncs files then pays neither for an earlier run's or row's writeback (the
+    /// files it deleted, the gigabyte it left in the page cache) nor for the other side's.
+    static func settleWriteback() {
+        Glibc.sync()
+    }
+
     /// Why cellar-bench has no `cellar` to measure.
     struct Refusal: Error {
         let message: String

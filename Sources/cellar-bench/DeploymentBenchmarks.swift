@@ -68,7 +68,7 @@ enum DeploymentBenchmarks {
                 mkdir(sqliteFolder, 0o755)
                 // Both sides sync at every commit: the deletion of the previous run's files is made durable
                 // here, so that neither measured run pays for it with its first syncs.
-                Glibc.sync()
+                BenchmarkContext.settleWriteback()
             })
         benchmark.absoluteMemoryTarget = 64 << 20
         return benchmark
