@@ -33,12 +33,33 @@ package enum WallClock {
         var seconds = time(nil) + secondsLater
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        let date = [Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday)]
-        let clock = [Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec)]
-        let dateText = date.enumerated().map { pad($0.element, to: $0.offset == 0 ? 4 : 2) }
-        let clockText = clock.map { pad($0, to: 2) }
-        if compact { return (dateText + clockText).joined() }
-        return dateText.joined(separator: "-") + "T" + clockText.joined(separator: ":") + "Z"
+        // Written digit by digit into one buffer: the ledger writes a timestamp with every migration.
+        var text: [UInt8] = []
+        text.reserveCapacity(24)
+        func append(_ value: Int, width: Int, then separator: String) {
+            if value < 0 {
+                text.append(contentsOf: pad(value, to: width).utf8)
+            } else {
+                var divisor = 1
+                var count = 1
+                while count < width || value / divisor >= 10 {
+                    divisor *= 10
+                    count += 1
+                }
+                while divisor > 0 {
+                    text.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            if !compact { text.append(contentsOf: separator.utf8) }
+        }
+        append(Int(parts.tm_year) + 1900, width: 4, then: "-")
+        append(Int(parts.tm_mon) + 1, width: 2, then: "-")
+        append(Int(parts.tm_mday), width: 2, then: "T")
+        append(Int(parts.tm_hour), width: 2, then: ":")
+        append(Int(parts.tm_min), width: 2, then: ":")
+        append(Int(parts.tm_sec), width: 2, then: "Z")
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `value` in decimal, zero-padded on the left to `width` digits.
