@@ -26,6 +26,10 @@ struct Benchmark {
     /// cache (or for what the row before left the machine doing).
     var warmsUp = false
 
+    /// Up to how many runs per round each run's time is printed as it is measured, in the order the two programs
+    /// ran (the many short runs of `--version` are not).
+    static let runsShown = 7
+
     /// Medians over `runs` runs, alternating which program goes first to share out cache effects;
     /// which goes first in the first run alternates with `round`, so that with one run per round
     /// cellar does not always go first.
@@ -42,6 +46,7 @@ struct Benchmark {
         }
         for run in 0..<runs {
             let order = (run + round) % 2 == 0 ? [true, false] : [false, true]
+            var times: [String] = []
             for isCellar in order {
                 guard isCellar || sqlite != nil else { continue }
                 try reset()
@@ -54,7 +59,9 @@ struct Benchmark {
                     )
                 }
                 if isCellar { cellarRuns.append(measurement) } else { sqliteRuns.append(measurement) }
+                times.append("\(isCellar ? "cellar" : "sqlite3") \(BenchmarkTable.seconds(measurement.seconds))")
             }
+            if sqlite != nil, runs <= Self.runsShown { print("cellar-bench:   \(times.joined(separator: ", then "))") }
         }
         var cellarSummary = Summary(cellarRuns)
         try reset()

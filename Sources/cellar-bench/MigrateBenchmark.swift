@@ -35,6 +35,9 @@ enum MigrateBenchmark {
             reset: {
                 BenchmarkContext.remove(cellarDatabase)
                 BenchmarkContext.remove(sqliteDatabase)
+                // Every commit syncs: without this, the side going first would wait behind the writeback of
+                // what came before it (the fixtures before round 1, the row before, the other side's run).
+                BenchmarkContext.settleWriteback()
             })
     }
 
@@ -81,6 +84,9 @@ enum MigrateBenchmark {
             reset: {
                 BenchmarkContext.remove(cellarDatabase)
                 BenchmarkContext.remove(sqliteDatabase)
+                // Every commit syncs: without this, the side going first would wait behind the writeback of
+                // what came before it (the fixtures before round 1, the row before, the other side's run).
+                BenchmarkContext.settleWriteback()
             })
     }
 
