@@ -43,7 +43,7 @@ import Testing
         try database.execute(
             "CREATE TABLE schema_migrations (version TEXT PRIMARY KEY); INSERT INTO schema_migrations VALUES ('1')")
         let migrator = try project.migrator(database)
-        try migrator.sharingLedgerReads {
+        migrator.sharingLedgerReads {
             #expect(throws: MigrationError.self) { try migrator.pending() }
             #expect(throws: MigrationError.self) { try migrator.migrate() }
         }

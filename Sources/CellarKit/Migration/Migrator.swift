@@ -118,7 +118,7 @@ public final class Migrator {
     /// between them as it may after them; what decides is read again inside each migration's
     /// `BEGIN IMMEDIATE` transaction, which never uses the shared read. The sharing ends when the
     /// migrator writes (a migration, `baseline`, `accept`, `adopt`, a rollback) and with `body`.
-    public func sharingLedgerReads<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func sharingLedgerReads<Result>(_ body: () throws -> Result) rethrows -> Result {
         sharesLedgerReads = true
         defer { forgetLedgerReads() }
         return try body()
@@ -126,7 +126,7 @@ public final class Migrator {
 
     /// Ends the sharing of ``sharingLedgerReads(_:)``: the migrator is about to write, or its connection
     /// was lost and made again (the next check reads afresh).
-    public func forgetLedgerReads() {
+    package func forgetLedgerReads() {
         sharesLedgerReads = false
         sharedLedgerSchema = nil
     }
