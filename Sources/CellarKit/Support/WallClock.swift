@@ -40,15 +40,10 @@ package enum WallClock {
             if value < 0 {
                 text.append(contentsOf: pad(value, to: width).utf8)
             } else {
-                var divisor = 1
-                var count = 1
-                while count < width || value / divisor >= 10 {
-                    divisor *= 10
-                    count += 1
-                }
-                while divisor > 0 {
-                    text.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / divisor % 10))
-                    divisor /= 10
+                withUnsafeTemporaryAllocation(byteCount: IntegerText.maximumCount, alignment: 1) { buffer in
+                    let digits = buffer[IntegerText.write(Int64(value), endingAt: buffer)...]
+                    text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits.count)))
+                    text.append(contentsOf: digits)
                 }
             }
             if !compact { text.append(contentsOf: separator.utf8) }
