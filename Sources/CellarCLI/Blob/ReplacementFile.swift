@@ -20,12 +20,15 @@ final class ReplacementFile: ByteSink {
     private var pacer: WritebackPacer?
     /// The bytes written so far.
     private var bytesWritten = 0
+    /// The pacer's system calls (a test fails them to see what a writeback error does).
+    private let writeback: WritebackPacer.SystemCall
 
     /// Creates `.NAME.cellar-XXXXXX` beside `path`, or opens `path` itself when it is a FIFO or a device.
     ///
     /// - Throws: ``CommandFailure`` when `path` is a directory or a socket, or the folder is not writable.
-    init(replacing path: String) throws {
+    init(replacing path: String, writeback: @escaping WritebackPacer.SystemCall = WritebackPacer.systemCall) throws {
         self.path = path
+        self.writeback = writeback
         if let kind = Self.kind(path), kind != S_IFREG {
             guard kind == S_IFIFO || kind == S_IFCHR || kind == S_IFBLK else {
                 let name = kind == S_IFDIR ? "a directory" : kind == S_IFSOCK ? "a socket" : "not a file"
@@ -71,7 +74,7 @@ final class ReplacementFile: ByteSink {
         bytesWritten += bytes.count
         guard var pacer else { return }
         do {
-            self.pacer = try pacer.advance(descriptor: descriptor, to: bytesWritten) ? pacer : nil
+            self.pacer = try pacer.advance(descriptor: descriptor, to: bytesWritten, calling: writeback) ? pacer : nil
         } catch let error as SystemError {
             throw BlobInput.failure("cannot write '\(path)'", error.code)
         }

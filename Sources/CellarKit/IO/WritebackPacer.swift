@@ -48,22 +48,32 @@ package struct WritebackPacer {
         }
     }
 
-    /// Advances for the file open on `descriptor`, making the steps' system calls.
+    /// One step's system call on the file open on a descriptor: 0 when it succeeded, else its `errno`.
+    package typealias SystemCall = @Sendable (_ descriptor: Int32, _ step: Step) -> Int32
+
+    /// The steps' system calls: `sync_file_range` with the flags each step needs.
+    package static let systemCall: SystemCall = { descriptor, step in
+        let code: Int32
+        switch step {
+        case .start(let offset, let count): code = cellar_start_writeback(descriptor, Int64(offset), Int64(count))
+        case .finish(let offset, let count): code = cellar_finish_writeback(descriptor, Int64(offset), Int64(count))
+        }
+        return code == 0 ? 0 : errno
+    }
+
+    /// Advances for the file open on `descriptor`, making the steps' system calls through `call`.
     ///
     /// - Returns: false when the file cannot be paced (a file system or kernel without
     ///   `sync_file_range`): the caller stops pacing and its final sync does all the work, as before.
     /// - Throws: ``SystemError`` when waiting for the writeback meets a write error.
-    package mutating func advance(descriptor: Int32, to written: Int) throws -> Bool {
+    package mutating func advance(
+        descriptor: Int32, to written: Int, calling call: SystemCall = WritebackPacer.systemCall
+    ) throws -> Bool {
         var isSupported = true
         try advance(to: written) { step in
             guard isSupported else { return }
-            let code: Int32
-            switch step {
-            case .start(let offset, let count): code = cellar_start_writeback(descriptor, Int64(offset), Int64(count))
-            case .finish(let offset, let count): code = cellar_finish_writeback(descriptor, Int64(offset), Int64(count))
-            }
-            guard code != 0 else { return }
-            let error = errno
+            let error = call(descriptor, step)
+            guard error != 0 else { return }
             guard error != ENOSYS, error != EINVAL, error != ESPIPE, error != EOPNOTSUPP else {
                 isSupported = false
                 return
