@@ -132,6 +132,12 @@ import Testing
             "column version is not its PRIMARY KEY"
         ),
         ("CREATE VIEW cellar_migrations AS SELECT 1 AS version", "it is a view, not a table"),
+        (
+            // KELVIN SIGN, which Swift's lowercased() (Unicode) turns into "k" and SQLite (ASCII only)
+            // does not: to SQLite this table has no column checksum.
+            "CREATE TABLE cellar_migrations (version INTEGER PRIMARY KEY, name TEXT, \"chec\u{212A}sum\" TEXT, applied_at TEXT, duration_ms INTEGER)",
+            "it has no column checksum"
+        ),
     ])
     func aForeignLedgerIsRefusedNamingWhatIsWrong(sql: String, problem: String) throws {
         let project = try MigrationProject(three)
@@ -151,6 +157,19 @@ import Testing
             }
         }
         #expect(try database.query("SELECT name, sql FROM sqlite_schema ORDER BY name") == before)
+    }
+
+    @Test func aLedgerWhoseColumnsDifferOnlyInASCIICaseIsCellars() throws {
+        let project = try MigrationProject(three)
+        let database = try project.open()
+        try database.execute(
+            """
+            CREATE TABLE cellar_migrations (VERSION INTEGER PRIMARY KEY, Name TEXT NOT NULL, CheckSum TEXT NOT NULL,
+              Applied_At TEXT NOT NULL, DURATION_MS INTEGER NOT NULL, Kind TEXT)
+            """)
+        try project.migrator(database).migrate()
+        #expect(try project.migrator(database).currentVersion() == 3)
+        #expect(try database.scalar("SELECT count(*) FROM cellar_migrations") == .integer(3))
     }
 
     @Test func aTempTableCannotShadowTheLedger() throws {

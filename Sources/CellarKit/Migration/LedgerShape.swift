@@ -71,7 +71,8 @@ enum LedgerShape: Equatable {
         }
         var columns: [String: Column] = [:]
         for column in entry.columns {
-            let name = column.name.lowercased()
+            // Lowered as SQLite matches column names: ASCII letters only.
+            let name = column.lowered
             columns[name] = Column(name: name, type: column.type, isKey: column.isKey)
         }
         for column in expected {
