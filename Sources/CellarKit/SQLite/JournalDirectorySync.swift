@@ -54,11 +54,15 @@ package enum JournalDirectorySync {
     private static let durable = Mutex<[String: DurableFile]>([:])
 
     /// Installs the replacements, once per process, before the first connection that uses them: a call
-    /// running while they are installed uses SQLite's own, which is always sound.
+    /// running while they are installed uses SQLite's own, which is always sound. The journal's other
+    /// spared calls (``JournalOwnership``) are installed with them.
     ///
     /// - Returns: whether they are in place (false when the default unix VFS does not offer them).
     @discardableResult
-    package static func install() -> Bool { isInstalled }
+    package static func install() -> Bool {
+        JournalOwnership.install()
+        return isInstalled
+    }
 
     private static let isInstalled: Bool = {
         // Finding a VFS starts SQLite, which accepts its log callback only before it starts.
