@@ -70,7 +70,7 @@ enum MigrateCommand: Command {
             let start = WallClock.milliseconds()
             return (start, try session.apply(migrator, options: options))
         }
-        let version = try migrator.currentVersion()
+        let version = try session.readingUnderOneLock(database) { try migrator.currentVersion() }
         session.invocation.record?.appliedMigrations = applied
         session.invocation.record?.version = version
         if applied == 0 {

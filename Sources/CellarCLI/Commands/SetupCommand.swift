@@ -61,7 +61,7 @@ enum SetupCommand: Command {
                                 + "(to apply it again: cellar seed \(path) --force)"))
             }
             let seeded = seedOutcomes.filter { !$0.wasSkipped }.count
-            let version = try migrator.currentVersion()
+            let version = try session.readingUnderOneLock(database) { try migrator.currentVersion() }
             invocation.record?.appliedMigrations = applied
             invocation.record?.appliedSeeds = seeded
             invocation.record?.version = version

@@ -81,6 +81,25 @@ extension MigrationSession {
         return applied
     }
 
+    /// Runs `body`, which only reads, on a database file under one shared lock: SQLite takes and drops
+    /// the lock for each statement outside a transaction (each time checking for a hot journal), so a
+    /// few reads in a row (the ledger's shape, then its newest version) run in one deferred transaction,
+    /// ended when `body` returns. Inside a transaction, or on a dqlite database (where `BEGIN` and
+    /// `COMMIT` are two more round trips), `body` runs as it is.
+    func readingUnderOneLock<Result>(_ connection: any SQLConnection, _ body: () throws -> Result) throws -> Result {
+        guard let database = connection as? Database, try database.isAutocommit else { return try body() }
+        try database.execute("BEGIN DEFERRED")
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+        try database.execute("COMMIT")
+        return result
+    }
+
     /// The schema as `cellar schema` prints it.
     func schemaSQL(of connection: any SQLConnection) throws -> String {
         try connection.schemaText()

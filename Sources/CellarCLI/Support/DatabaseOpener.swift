@@ -125,7 +125,9 @@ struct DatabaseOpener {
     private static let readOnlyRollback = SQLiteError.ResultCode.readOnly.rawValue | (3 << 8)
 
     /// Opens `path` with `options`, reading the schema at once so that a file that is not a database,
-    /// or whose schema `--safe` cannot trust, fails here with a clear message.
+    /// or whose schema `--safe` cannot trust, fails here with a clear message. Preparing a statement
+    /// reads the schema (under a shared lock, rolling back a hot journal first); running it would take
+    /// the lock a second time for nothing.
     func open(_ path: String, options: Database.Options) throws -> Database {
         try Self.refuseCompanion(path)
         if DirectoryListing.isDirectory(path) {
@@ -133,7 +135,7 @@ struct DatabaseOpener {
         }
         do {
             let database = try Database(path: path, options: options)
-            try database.execute("SELECT count(*) FROM sqlite_schema")
+            _ = try database.prepare("SELECT count(*) FROM sqlite_schema")
             return database
         } catch let error as SQLiteError where error.message.hasPrefix("cannot load extension") {
             throw CommandFailure(message: error.message)
