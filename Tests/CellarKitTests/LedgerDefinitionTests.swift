@@ -132,4 +132,45 @@ import Testing
         #expect(try project.versions(database) == [1])
         #expect(try project.migrator(database).status().map(\.state) == [.applied, .pending])
     }
+
+    /// A ledger that cellar made is written by statements that rely on its column order and its
+    /// `version` being the rowid (they compile in fewer instructions); one rebuilt with the same columns
+    /// in another order is written by statements that name them, so each value lands in its column.
+    @Test func aLedgerCellarMadeIsKnownByItsTextAndOneWithItsColumnsReorderedIsWrittenByName() throws {
+        let reordered = """
+            CREATE TABLE swap (kind TEXT NOT NULL DEFAULT 'applied', duration_ms INTEGER NOT NULL, applied_at TEXT NOT NULL,
+              checksum TEXT NOT NULL, name TEXT NOT NULL, version INTEGER PRIMARY KEY);
+            INSERT INTO swap (version, name, checksum, applied_at, duration_ms, kind)
+              SELECT version, name, checksum, applied_at, duration_ms, kind FROM cellar_migrations;
+            DROP TABLE cellar_migrations;
+            ALTER TABLE swap RENAME TO cellar_migrations;
+
+            """
+        let project = try MigrationProject([
+            "1_first.sql": "CREATE TABLE first (x);\n",
+            "2_reorder.sql": reordered,
+            "3_own.sql": "-- migrate:up transaction:false\nBEGIN;\nCREATE TABLE third (x);\nCOMMIT;\n",
+            "4_alone.sql": "-- migrate:up transaction:false\nCREATE TABLE fourth (x);\n",
+            "5_fifth.sql": "CREATE TABLE fifth (x);\n",
+        ])
+        let database = try project.open()
+        let migrator = try project.migrator(database)
+        #expect(try migrator.migrate(to: 1).count == 1)
+        #expect(
+            try database.scalar("SELECT sql FROM sqlite_schema WHERE name = 'cellar_migrations'")
+                == .text(Ledger.createdMigrationsText))
+        #expect(try migrator.migrate().map(\.migration.version) == [2, 3, 4, 5])
+        let rows = try database.query(
+            "SELECT version, name, kind, length(checksum), duration_ms >= 0 FROM cellar_migrations ORDER BY version")
+        #expect(
+            rows.map { $0.values } == [
+                [.integer(1), .text("first"), .text("applied"), .integer(64), .integer(1)],
+                [.integer(2), .text("reorder"), .text("applied"), .integer(64), .integer(1)],
+                [.integer(3), .text("own"), .text("applied"), .integer(64), .integer(1)],
+                [.integer(4), .text("alone"), .text("applied"), .integer(64), .integer(1)],
+                [.integer(5), .text("fifth"), .text("applied"), .integer(64), .integer(1)],
+            ])
+        #expect(try migrator.migrate().isEmpty)
+        #expect(try project.migrator(try project.open()).migrate().isEmpty)
+    }
 }

@@ -206,14 +206,15 @@ import Testing
         try database.trace(nil)
         #expect(try project.versions(database) == [1, 2])
         #expect(try project.tables(database).contains("own"))
-        // Claimed (an unfinished row) inside the transaction its first statement opens, before its
+        // Claimed (an unfinished row) inside the transaction its first statement opens (its deferred
+        // BEGIN taken as BEGIN IMMEDIATE, so that the write lock is waited for first), before its
         // CREATE; recorded as applied after its last statement.
-        let begin = try #require(statements.firstIndex(of: "BEGIN;"))
         let create = try #require(statements.firstIndex(of: "CREATE TABLE own (x);"))
         let vacuum = try #require(statements.firstIndex(of: "VACUUM;"))
         let claim = try #require(statements.lastIndex { $0.hasPrefix("INSERT INTO main.cellar_migrations") })
         let finish = try #require(statements.lastIndex { $0.contains("SET kind = 'applied'") })
-        #expect(begin < claim && claim < create && vacuum < finish)
+        #expect(statements[claim - 1] == "BEGIN IMMEDIATE" && !statements.contains("BEGIN;"))
+        #expect(claim < create && vacuum < finish)
         #expect(try database.scalar("SELECT kind FROM cellar_migrations WHERE version = 2") == .text("applied"))
     }
 

@@ -1,3 +1,5 @@
+internal import CSQLite
+
 /// The version tables `main.cellar_migrations` and `main.cellar_seeds`: creating, checking, reading and
 /// writing them.
 ///
@@ -14,6 +16,11 @@ package enum Ledger {
           kind        TEXT    NOT NULL DEFAULT 'applied'
         )
         """
+
+    /// ``createMigrations`` as SQLite keeps it in `sqlite_schema` once it has run: SQLite drops `IF NOT
+    /// EXISTS` and the schema's name and keeps the rest as written.
+    package static let createdMigrationsText =
+        "CREATE TABLE cellar_migrations" + createMigrations.dropFirst("CREATE TABLE IF NOT EXISTS main.cellar_migrations".count)
 
     package static let createSeeds = """
         CREATE TABLE IF NOT EXISTS main.cellar_seeds (
@@ -137,7 +144,16 @@ package enum Ledger {
                         AND NOT EXISTS (SELECT 1 FROM main.cellar_migrations WHERE version = ?)
                         """, row + [known.rowid, known.sql, migration.version])
                 } else if try known.holds(in: database) {
-                    try database.executeReused(insertRowUnlessPresent, row)
+                    if known.isCellars {
+                        do {
+                            try database.executeReused(insertCellarsRow, row)
+                        } catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT | 6 << 8 {
+                            // SQLITE_CONSTRAINT_PRIMARYKEY (a macro Swift does not import): the version has a row;
+                            // nothing was written, and the lookup below says whose.
+                        }
+                    } else {
+                        try database.executeReused(insertRowUnlessPresent, row)
+                    }
                 }
             }
             if ran != nil, try database.totalChanges > before { return true }
@@ -185,9 +201,11 @@ package enum Ledger {
                 if let (lookup, holds) = try guarded({ try lookUp(version, holding: known, in: database) }), holds {
                     return lookup
                 }
-            } else if try known.holds(in: database), let lookup = try guarded({ try lookUp(version, holding: nil, in: database) })
-            {
-                return lookup.lookup
+            } else if try known.holds(in: database) {
+                if known.isCellars, let local = database.localDatabase {
+                    return Lookup(isApplied: try hasRow(version, in: local), mayHaveForeignKeys: true)
+                }
+                if let lookup = try guarded({ try lookUp(version, holding: nil, in: database) }) { return lookup.lookup }
             }
         }
         definition = try prepareMigrations(in: database)
@@ -244,6 +262,27 @@ package enum Ledger {
         """
 
     private static let insertRowUnlessPresent = insertRow + " ON CONFLICT (version) DO NOTHING"
+
+    /// ``insertRow`` for a ledger of cellar's own definition (``Definition/isCellars``), whose columns
+    /// are in this order: without the column list (and the upsert clause, a claim catching the key's
+    /// conflict instead), SQLite compiles it in two thirds of the instructions, which a run pays
+    /// again for each migration that changes the schema.
+    private static let insertCellarsRow = "INSERT INTO main.cellar_migrations VALUES (?, ?, ?, ?, ?, ?)"
+
+    /// Whether a ledger of cellar's own definition (``Definition/isCellars``, held: checked inside the
+    /// caller's transaction) has a row for `version`, read with SQLite's incremental blob I/O
+    /// (<https://sqlite.org/c3ref/blob_open.html>), which compiles no SQL: `version` is the table's
+    /// rowid, and `name`, declared `TEXT NOT NULL`, holds text (or a blob) in every row, which opens,
+    /// so that opening it fails only where there is no such row.
+    private static func hasRow(_ version: Int64, in database: Database) throws -> Bool {
+        let connection = try database.openHandle()
+        var blob: OpaquePointer?
+        let code = sqlite3_blob_open(connection, "main", "cellar_migrations", "name", version, 0, &blob)
+        sqlite3_blob_close(blob)
+        if code == SQLITE_OK { return true }
+        if code & 0xFF == SQLITE_ERROR { return false }
+        throw SQLiteError.read(from: connection, code: code)
+    }
 
     private static func row(of migration: Migration, durationMilliseconds: Int64, kind: String) -> [any ValueConvertible] {
         [migration.version, migration.name, migration.checksum, WallClock.utcTimestamp(), durationMilliseconds, kind]

@@ -18,6 +18,12 @@ extension Ledger {
         var rowid: Int64
         var sql: String
 
+        /// Whether this is the definition cellar itself creates (``Ledger/createMigrations`` as SQLite
+        /// keeps it in `sqlite_schema`), whose columns are in the order cellar wrote them and whose
+        /// `version` is the rowid: a ledger of any other text (made by an older cellar, by hand, or
+        /// altered since) gets statements that name its columns.
+        var isCellars: Bool { sql == Ledger.createdMigrationsText }
+
         /// Whether `main.sqlite_schema` still holds this definition, read inside the caller's
         /// transaction. A local database reads the one value with SQLite's incremental blob I/O
         /// (<https://sqlite.org/c3ref/blob_open.html>), which compiles no SQL; another engine asks.

@@ -48,8 +48,8 @@ struct SectionRunner {
     /// alone; any other is preceded by ``claimApart``.
     struct OwnTransactions {
         /// Called inside the write transaction that the first statement that writes runs in: the one a
-        /// `BEGIN` opened (a deferred `BEGIN` has taken no lock, so the runner ends it and opens `BEGIN
-        /// IMMEDIATE`, which waits for the lock as the claim's own transaction would), or one the runner
+        /// `BEGIN` opened (a deferred `BEGIN` would take no lock, so the runner runs `BEGIN IMMEDIATE` in
+        /// its place, which waits for the lock as the claim's own transaction would), or one the runner
         /// opened around that statement. Returns false when the migration cannot be claimed there
         /// (applied or claimed by another process meanwhile).
         var claim: (() throws -> Bool)?
@@ -184,7 +184,15 @@ struct SectionRunner {
                     needsClaim = false
                     let isAutocommit = try connection.isAutocommit
                     if operation == "BEGIN", isAutocommit {
-                        try cursor.run(prepared)
+                        if prepared.statement.isReadOnly {
+                            // A deferred BEGIN (SQLite calls it read-only; IMMEDIATE and EXCLUSIVE are not)
+                            // would take no lock: BEGIN IMMEDIATE in its place opens the same transaction
+                            // with the write lock the claim needs, as the deferred one ended and opened
+                            // again would, without the two statements more.
+                            try connection.executeReused("BEGIN IMMEDIATE", [])
+                        } else {
+                            try cursor.run(prepared)
+                        }
                         result.statementCount += 1
                         if try !connection.holdsWriteLock {
                             // A deferred BEGIN has read and locked nothing yet: ending it changes nothing.
