@@ -11,6 +11,9 @@ struct HeldBackStatements {
     struct Piece: Equatable {
         let sql: String
         let offset: Int
+        /// Whether the statement ends at the `;` that completes it, as ``StatementBoundaryScanner`` found
+        /// it in its own text: from its first token on, the same bytes end at the same `;` in any text.
+        var isComplete = false
     }
 
     /// The savepoint a batch runs in.
@@ -37,10 +40,13 @@ struct HeldBackStatements {
     /// `pieces` as one text, between `SAVEPOINT` and `RELEASE`, or nil unless the local splitter finds
     /// exactly those statements in it again: a statement ending in a comment without a `;` would
     /// swallow the ones after it, and the server stops, reporting success, at an empty statement.
+    /// Pieces that are all complete (``Piece/isComplete``) split back into themselves by construction,
+    /// so the text is split again only when one is not (a file's last statement without its `;`).
     static func batchText(_ pieces: [Piece]) -> String? {
         let statements =
             ["SAVEPOINT \(savepoint);"] + pieces.map { $0.sql.hasSuffix(";") ? $0.sql : $0.sql + ";" } + ["RELEASE \(savepoint)"]
         let text = statements.joined(separator: "\n")
+        if pieces.allSatisfy(\.isComplete) { return text }
         return StatementSplitter.split(text).map(\.sql) == statements ? text : nil
     }
 }

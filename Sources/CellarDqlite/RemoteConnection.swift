@@ -43,6 +43,11 @@ package final class RemoteConnection: SQLConnection {
     /// What SQLite said of read-only queries, by text (``QueryFactsCache``): the migrator's ledger
     /// lookup before each migration is prepared locally once, not once per migration.
     private var queryFacts = QueryFactsCache()
+    /// Where the one-statement texts given before start and end (``KnownStatementEnds``).
+    private var knownEnds = KnownStatementEnds()
+    /// Each text given to ``executeAndCommit(_:_:)`` with its `COMMIT` appended, or nil when it cannot
+    /// go with it (``withCommit(_:)``), by text.
+    private var commitTexts: [String: String?] = [:]
     /// Whether a text is transaction control, by text, for ``executeAndCommit(_:_:)``.
     private var transactionOperations: [String: String?] = [:]
     /// `CREATE INDEX` statements the leader ran that the local copy has not run yet, oldest first
@@ -200,9 +205,21 @@ package final class RemoteConnection: SQLConnection {
     ) {
         let length = text.count - 1
         let body = UnsafeBufferPointer(rebasing: text[..<length])
-        let first = SQLLexer.statementStart(in: body, from: start)
-        guard first < length else { return (nil, length) }
-        let end = StatementSplitter.end(in: body, from: first)
+        let first: Int
+        let end: Int
+        let isComplete: Bool
+        if start == 0, let known = knownEnds.bounds(of: body) {
+            (first, end, isComplete) = known
+        } else {
+            first = SQLLexer.statementStart(in: body, from: start)
+            guard first < length else { return (nil, length) }
+            let found = StatementBoundaryScanner.firstEnd(in: body, from: first)
+            end = found ?? length
+            isComplete = found != nil
+            if start == 0, length <= KnownStatementEnds.longestText, SQLLexer.statementStart(in: body, from: end) == length {
+                knownEnds.remember(body, first: first, end: end, isComplete: isComplete)
+            }
+        }
         let piece = UnsafeBufferPointer(rebasing: text[first..<end])
         let sql = String(decoding: piece, as: UTF8.self)
         let local = try facts(of: sql, offset: first)
@@ -215,11 +232,14 @@ package final class RemoteConnection: SQLConnection {
             try refuseWriteReturningRows(facts, sql: sql, offset: first)
             let statement = RemoteStatement(connection: self, sql: sql, offset: first, prepared: nil, facts: facts)
             statement.mirrorStatement = local?.statement
+            statement.endsComplete = isComplete
             return (statement, end)
         }
         let read = Self.readFacts(of: sql)
         if read.parameterNames.isEmpty {
-            return (RemoteStatement(connection: self, sql: sql, offset: first, prepared: nil, facts: read), end)
+            let statement = RemoteStatement(connection: self, sql: sql, offset: first, prepared: nil, facts: read)
+            statement.endsComplete = isComplete
+            return (statement, end)
         }
         do {
             _ = try sendHeldBack()
@@ -267,7 +287,7 @@ package final class RemoteConnection: SQLConnection {
     /// to the first statement. Text that is not one plain statement takes two requests.
     package func executeAndCommit(_ sql: String, _ arguments: [any ValueConvertible]) throws {
         try checkCancellation()
-        guard transactionOperation(of: sql) == nil, let text = Self.withCommit(sql) else {
+        guard transactionOperation(of: sql) == nil, let text = withCommit(sql) else {
             try execute(sql, arguments)
             try execute("COMMIT")
             return
@@ -576,10 +596,20 @@ package final class RemoteConnection: SQLConnection {
         return statement
     }
 
+    /// The static `withCommit(_:)`, remembered by text: the migrator's ledger row is the same text for
+    /// every migration.
+    private func withCommit(_ sql: String) -> String? {
+        if let known = commitTexts[sql] { return known }
+        let text = Self.withCommit(sql)
+        if commitTexts.count >= Self.preparedLimit { commitTexts = [:] }
+        commitTexts[sql] = .some(text)
+        return text
+    }
+
     /// `sql` and `COMMIT` as one text the server runs statement by statement, or nil unless `sql` is
     /// exactly one statement ending where the appended `;` ends it (no `;` or comment of its own at the
     /// end: the server stops at an empty statement, which would skip the `COMMIT`).
-    private static func withCommit(_ sql: String) -> String? {
+    static func withCommit(_ sql: String) -> String? {
         let text = sql + commitTail
         let pieces = StatementSplitter.split(text)
         guard pieces.count == 2, pieces[1].sql == "COMMIT",

@@ -17,6 +17,8 @@ package final class RemoteStatement: SQLStatement {
     /// A schema statement as it was prepared on the connection's local copy of the schema for its
     /// facts, run there once the leader ran it (``RemoteConnection/didRun(_:changes:)``).
     var mirrorStatement: Statement?
+    /// Whether the statement ends at the `;` that completes it (``HeldBackStatements/Piece/isComplete``).
+    var endsComplete = false
     private let connection: RemoteConnection
     private let prepared: DqliteStatement?
     private let returnsRows: Bool
@@ -202,7 +204,7 @@ package final class RemoteStatement: SQLStatement {
     /// it has no parameters (``RemoteConnection/holdBack(_:facts:)``).
     private func execute() throws -> Int {
         let database = connection.database
-        let piece = HeldBackStatements.Piece(sql: sql, offset: offset)
+        let piece = HeldBackStatements.Piece(sql: sql, offset: offset, isComplete: endsComplete)
         if facts.transactionOperation != nil || facts.savepoint != nil {
             let operation = facts.transactionOperation
             if operation == "ROLLBACK" { connection.dropHeldBack() } else { _ = try connection.sendHeldBack() }
