@@ -56,4 +56,13 @@ import Testing
                     }())
         }
     }
+
+    /// Bytes at hand (an array) are hashed in place in one pass; a sequence without contiguous storage
+    /// goes through the incremental hasher: both give the same digest at every length around the blocks.
+    @Test func bytesHashedInPlaceAndIncrementallyAgree() {
+        for length in 0...200 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            #expect(SHA256.hexDigest(of: bytes) == SHA256.hexDigest(of: bytes.lazy.map { $0 }), "length \(length)")
+        }
+    }
 }

@@ -16,9 +16,11 @@ package struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private var state: [UInt32] = [
+    private static let initialState: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
+
+    private var state = initialState
     private var pending: [UInt8] = []
     private var byteCount: UInt64 = 0
 
@@ -42,12 +44,16 @@ package struct SHA256: Sendable {
             offset = min(64 - pending.count, bytes.count)
             pending.append(contentsOf: UnsafeBufferPointer(start: base, count: offset))
             guard pending.count == 64 else { return }
-            pending.withUnsafeBufferPointer { Self.compress(&state, block: $0.baseAddress!) }
+            pending.withUnsafeBufferPointer { block in
+                state.withUnsafeMutableBufferPointer { Self.compress($0.baseAddress!, block: block.baseAddress!) }
+            }
             pending.removeAll(keepingCapacity: true)
         }
-        while bytes.count - offset >= 64 {
-            Self.compress(&state, block: base + offset)
-            offset += 64
+        state.withUnsafeMutableBufferPointer { state in
+            while bytes.count - offset >= 64 {
+                Self.compress(state.baseAddress!, block: base + offset)
+                offset += 64
+            }
         }
         pending.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: bytes.count - offset))
     }
@@ -73,15 +79,52 @@ package struct SHA256: Sendable {
 
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.
     package static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
+        if let digest = bytes.withContiguousStorageIfAvailable({ digest(of: $0) }) { return HexEncoding.string(digest) }
         var hasher = SHA256()
         hasher.update(bytes)
         return HexEncoding.string(hasher.finalize())
     }
 
+    /// The digest of bytes that are all at hand, hashed in place: the whole blocks, then the last one or
+    /// two (the rest, the padding and the length) built on the stack, with no buffer of pending bytes
+    /// and no copy of the hasher as ``finalize()`` makes.
+    private static func digest(of bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { state in
+            let state = state.baseAddress!
+            for index in 0..<8 { state[index] = initialState[index] }
+            let whole = bytes.count / 64 * 64
+            if let base = bytes.baseAddress {
+                var offset = 0
+                while offset < whole {
+                    compress(state, block: base + offset)
+                    offset += 64
+                }
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                let rest = bytes.count - whole
+                for index in 0..<rest { tail[index] = bytes[whole + index] }
+                // 0x80, zeros up to 8 bytes short of the block's end, the length in bits (big-endian).
+                let end = rest + 9 <= 64 ? 64 : 128
+                tail[rest] = 0x80
+                for index in (rest + 1)..<(end - 8) { tail[index] = 0 }
+                let bitLength = UInt64(bytes.count) &* 8
+                for index in 0..<8 { tail[end - 8 + index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(56 - 8 * index)) }
+                compress(state, block: tail.baseAddress!)
+                if end == 128 { compress(state, block: tail.baseAddress! + 64) }
+            }
+            return [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+                for index in 0..<32 {
+                    digest[index] = UInt8(truncatingIfNeeded: state[index / 4] >> UInt32(24 - 8 * (index % 4)))
+                }
+                count = 32
+            }
+        }
+    }
+
     // MARK: - The compression function
 
     /// Mixes the 64 bytes at `block` into `state`.
-    private static func compress(_ state: inout [UInt32], block: UnsafePointer<UInt8>) {
+    private static func compress(_ state: UnsafeMutablePointer<UInt32>, block: UnsafePointer<UInt8>) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
             for index in 0..<16 {
                 let base = block + index * 4
@@ -95,27 +138,25 @@ package struct SHA256: Sendable {
                 schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
             }
             roundConstants.withUnsafeBufferPointer { constants in
-                state.withUnsafeMutableBufferPointer { state in
-                    var (a, b, c, d) = (state[0], state[1], state[2], state[3])
-                    var (e, f, g, h) = (state[4], state[5], state[6], state[7])
-                    for index in 0..<64 {
-                        let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                        let choice = (e & f) ^ (~e & g)
-                        let temporary1 = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
-                        let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
-                        let temporary2 = sum0 &+ majority
-                        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ temporary2)
-                    }
-                    state[0] &+= a
-                    state[1] &+= b
-                    state[2] &+= c
-                    state[3] &+= d
-                    state[4] &+= e
-                    state[5] &+= f
-                    state[6] &+= g
-                    state[7] &+= h
+                var (a, b, c, d) = (state[0], state[1], state[2], state[3])
+                var (e, f, g, h) = (state[4], state[5], state[6], state[7])
+                for index in 0..<64 {
+                    let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                    let choice = (e & f) ^ (~e & g)
+                    let temporary1 = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
+                    let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let temporary2 = sum0 &+ majority
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ temporary2)
                 }
+                state[0] &+= a
+                state[1] &+= b
+                state[2] &+= c
+                state[3] &+= d
+                state[4] &+= e
+                state[5] &+= f
+                state[6] &+= g
+                state[7] &+= h
             }
         }
     }

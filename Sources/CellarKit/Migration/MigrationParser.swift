@@ -61,8 +61,8 @@ package enum MigrationParser {
             throw .invalidFile(Diagnostic(path: path, message: "empty file: no SQL and no comment"))
         }
         let (up, down) = try sections(of: text, path: path)
-        let upBytes = Array(text.utf8)[up.startOffset..<(up.startOffset + up.sql.utf8.count)]
-        let upChecksum = checksum(of: upBytes)
+        // The up section's text is the file's bytes from its start offset on, as they are.
+        let upChecksum = checksum(of: up.sql.utf8)
         return Migration(
             version: version, versionText: versionText, name: name, path: path, text: text, up: up, down: down,
             checksum: upChecksum, isUnwritten: upChecksum == MigrationTemplate.upChecksum)
@@ -71,6 +71,14 @@ package enum MigrationParser {
     /// SHA-256 (lowercase hex) of `section` with CRLF as LF and, for a migration's up section,
     /// whitespace at its end dropped (a seed's checksum keeps it: a seed's checksum is of the whole file).
     package static func checksum(of section: some Collection<UInt8>, droppingTrailingWhitespace: Bool = true) -> String {
+        // Without a CR there is nothing to normalize but the trailing whitespace: hashed in place.
+        let inPlace = section.withContiguousStorageIfAvailable { bytes -> String? in
+            guard !bytes.contains(UInt8(ascii: "\r")) else { return nil }
+            var end = bytes.count
+            while droppingTrailingWhitespace, end > 0, isWhitespace(bytes[end - 1]) { end -= 1 }
+            return SHA256.hexDigest(of: UnsafeBufferPointer(rebasing: bytes[..<end]))
+        }
+        if let digest = inPlace ?? nil { return digest }
         var normalized: [UInt8] = []
         normalized.reserveCapacity(section.count)
         var previous: UInt8 = 0
@@ -105,7 +113,8 @@ package enum MigrationParser {
     }
 
     private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+            || scalar == "-"
     }
 
     // MARK: - Sections

@@ -226,7 +226,9 @@ extension Migrator {
         var start = WallClock.milliseconds()
         var own = SectionRunner.OwnTransactions()
         own.finish = { [self] in
-            try Ledger.finish(migration, durationMilliseconds: Int64((WallClock.milliseconds() - start).rounded()), in: database)
+            try Ledger.finish(
+                migration, durationMilliseconds: Int64((WallClock.milliseconds() - start).rounded()), isThisRunsClaim: true,
+                in: database)
         }
         // Whether the ledger holds a committed claim of this run, to be removed if the migration fails.
         var isClaimed = false
@@ -300,7 +302,7 @@ extension Migrator {
             if migration.isEmpty { observer?(.emptySection(migration, isDown: false)) }
         } else if !result.wasFinishedInside {
             try database.transaction(.immediate) {
-                try Ledger.finish(migration, durationMilliseconds: Int64(duration.rounded()), in: database)
+                try Ledger.finish(migration, durationMilliseconds: Int64(duration.rounded()), isThisRunsClaim: true, in: database)
             }
         }
         var outcome = MigrationOutcome(
