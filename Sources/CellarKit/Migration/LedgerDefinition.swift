@@ -1,4 +1,5 @@
 internal import CSQLite
+import Glibc
 
 extension Ledger {
     /// Where the ledger's `CREATE TABLE` sits in `main.sqlite_schema` (its rowid) and what it says, as
@@ -31,28 +32,31 @@ extension Ledger {
             guard let local = database.localDatabase else {
                 return try database.scalar("SELECT sql FROM main.sqlite_schema WHERE rowid = ?", [rowid]) == .text(sql)
             }
-            return try Self.schemaText(atRowID: rowid, in: local) == Array(sql.utf8)
+            var sql = sql
+            return try sql.withUTF8 { try Self.schemaText(atRowID: rowid, in: local, equals: $0) }
         }
 
-        /// The bytes of the `sql` column of the row `rowID` of `main.sqlite_schema`, or nil when there is
-        /// no such row or it holds no text.
-        private static func schemaText(atRowID rowID: Int64, in database: Database) throws -> [UInt8]? {
+        /// Whether the `sql` column of the row `rowID` of `main.sqlite_schema` holds exactly the bytes
+        /// `expected` (false when there is no such row or it holds no text), compared in place.
+        private static func schemaText(
+            atRowID rowID: Int64, in database: Database, equals expected: UnsafeBufferPointer<UInt8>
+        ) throws -> Bool {
             let connection = try database.openHandle()
             var blob: OpaquePointer?
             let code = sqlite3_blob_open(connection, "main", "sqlite_schema", "sql", rowID, 0, &blob)
             defer { sqlite3_blob_close(blob) }
             guard code == SQLITE_OK, let blob else {
                 // No such row, or a NULL or a number there (SQLite's SQLITE_ERROR): not this definition.
-                if code & 0xFF == SQLITE_ERROR { return nil }
+                if code & 0xFF == SQLITE_ERROR { return false }
                 throw SQLiteError.read(from: connection, code: code)
             }
             let count = Int(sqlite3_blob_bytes(blob))
-            return try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                if count > 0 {
-                    let read = sqlite3_blob_read(blob, buffer.baseAddress, Int32(count), 0)
-                    guard read == SQLITE_OK else { throw SQLiteError.read(from: connection, code: read) }
-                }
-                initialized = count
+            guard count == expected.count else { return false }
+            guard count > 0, let wanted = expected.baseAddress else { return true }
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+                let read = sqlite3_blob_read(blob, buffer.baseAddress, Int32(count), 0)
+                guard read == SQLITE_OK else { throw SQLiteError.read(from: connection, code: read) }
+                return memcmp(buffer.baseAddress!, wanted, count) == 0
             }
         }
     }
