@@ -124,6 +124,9 @@ package struct SHA256: Sendable {
     // MARK: - The compression function
 
     /// Mixes the 64 bytes at `block` into `state`.
+    ///
+    /// The eight working variables are not shifted along after each round: each group of eight rounds
+    /// passes them to ``round(_:_:_:_:_:_:_:_:_:)`` in the roles that a shift would have given them.
     private static func compress(_ state: UnsafeMutablePointer<UInt32>, block: UnsafePointer<UInt8>) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
             for index in 0..<16 {
@@ -140,14 +143,17 @@ package struct SHA256: Sendable {
             roundConstants.withUnsafeBufferPointer { constants in
                 var (a, b, c, d) = (state[0], state[1], state[2], state[3])
                 var (e, f, g, h) = (state[4], state[5], state[6], state[7])
-                for index in 0..<64 {
-                    let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                    let choice = (e & f) ^ (~e & g)
-                    let temporary1 = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
-                    let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let temporary2 = sum0 &+ majority
-                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ temporary2)
+                var index = 0
+                while index < 64 {
+                    round(a, b, c, &d, e, f, g, &h, constants[index] &+ schedule[index])
+                    round(h, a, b, &c, d, e, f, &g, constants[index + 1] &+ schedule[index + 1])
+                    round(g, h, a, &b, c, d, e, &f, constants[index + 2] &+ schedule[index + 2])
+                    round(f, g, h, &a, b, c, d, &e, constants[index + 3] &+ schedule[index + 3])
+                    round(e, f, g, &h, a, b, c, &d, constants[index + 4] &+ schedule[index + 4])
+                    round(d, e, f, &g, h, a, b, &c, constants[index + 5] &+ schedule[index + 5])
+                    round(c, d, e, &f, g, h, a, &b, constants[index + 6] &+ schedule[index + 6])
+                    round(b, c, d, &e, f, g, h, &a, constants[index + 7] &+ schedule[index + 7])
+                    index += 8
                 }
                 state[0] &+= a
                 state[1] &+= b
@@ -159,6 +165,22 @@ package struct SHA256: Sendable {
                 state[7] &+= h
             }
         }
+    }
+
+    /// One round, with the round's constant and schedule word added together in `word`: `d` takes
+    /// `d + T1` (the next round's `e`) and `h` takes `T1 + T2` (its `a`), FIPS 180-4 section 6.2.2.
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32,
+        _ word: UInt32
+    ) {
+        let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+        let choice = g ^ (e & (f ^ g))
+        let temporary1 = h &+ sum1 &+ choice &+ word
+        let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+        let majority = (a & b) | (c & (a | b))
+        d &+= temporary1
+        h = temporary1 &+ sum0 &+ majority
     }
 }
 
