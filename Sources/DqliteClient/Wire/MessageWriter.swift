@@ -1,9 +1,13 @@
+import Glibc
+
 /// Builds a message body field by field, keeping every field aligned to the 8-byte word.
 struct MessageWriter {
     private(set) var body: [UInt8] = []
 
-    init() {
-        body.reserveCapacity(64)
+    /// - Parameter capacity: the bytes the body is expected to take (a statement's text and a word or
+    ///   two), reserved at once instead of grown to by doubling.
+    init(capacity: Int = 64) {
+        body.reserveCapacity(capacity)
     }
 
     mutating func putUInt64(_ value: UInt64) {
@@ -29,11 +33,11 @@ struct MessageWriter {
     /// A NUL-terminated UTF-8 string, padded to the word.
     /// - Throws: `DqliteError.invalidRequest` when the text holds a NUL, which the wire cannot carry.
     mutating func putString(_ value: String) throws {
-        let bytes = Array(value.utf8)
-        if bytes.contains(0) {
+        let utf8 = value.utf8
+        if Self.containsNUL(utf8) {
             throw DqliteError.invalidRequest("text sent to dqlite cannot contain a NUL character")
         }
-        body.append(contentsOf: bytes)
+        body.append(contentsOf: utf8)
         body.append(0)
         pad()
     }
@@ -72,7 +76,19 @@ struct MessageWriter {
     /// The whole message: header then body.
     func message(type: WireCode.Request) -> [UInt8] {
         let header = MessageHeader(bodyWords: UInt32(body.count / WireCode.wordSize), type: type.rawValue)
-        return header.bytes + body
+        var message: [UInt8] = []
+        message.reserveCapacity(WireCode.wordSize + body.count)
+        message.append(contentsOf: header.bytes)
+        message.append(contentsOf: body)
+        return message
+    }
+
+    /// Whether the text holds a NUL byte, found by `memchr` in its contiguous UTF-8.
+    private static func containsNUL(_ utf8: String.UTF8View) -> Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, 0, bytes.count) != nil
+        } ?? utf8.contains(0)
     }
 
     private mutating func pad() {

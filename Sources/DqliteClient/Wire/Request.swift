@@ -24,7 +24,7 @@ enum Request: Equatable, Sendable {
     /// The message bytes, header included.
     /// - Throws: `DqliteError.invalidRequest` when a value cannot be sent.
     func encoded() throws -> [UInt8] {
-        var writer = MessageWriter()
+        var writer = MessageWriter(capacity: expectedBodySize)
         let type: WireCode.Request
         switch self {
         case .leader:
@@ -61,5 +61,16 @@ enum Request: Equatable, Sendable {
             type = .interrupt
         }
         return writer.message(type: type)
+    }
+
+    /// About the bytes the body takes: the text's, its terminator and padding, the words around it,
+    /// and a few words a parameter.
+    private var expectedBodySize: Int {
+        switch self {
+        case .prepare(_, let sql): sql.utf8.count + 64
+        case .execSQL(_, let sql, let parameters), .querySQL(_, let sql, let parameters):
+            sql.utf8.count + 64 + parameters.count * 24
+        default: 64
+        }
     }
 }
