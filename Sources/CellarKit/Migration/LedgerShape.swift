@@ -41,6 +41,7 @@ enum LedgerShape: Equatable {
     static func migrationsAndDefinition(in database: any SQLConnection, schema: LedgerSchema? = nil) throws -> (
         shape: LedgerShape, definition: Ledger.Definition?
     ) {
+        if schema == nil, let answer = try migrationsFromDefinition(in: database) { return answer }
         let schema = try schema ?? LedgerSchema.read(in: database)
         guard let (columns, definition) = try check("cellar_migrations", against: migrationColumns, in: schema) else {
             return (.absent, nil)
@@ -51,6 +52,20 @@ enum LedgerShape: Equatable {
                 table: "cellar_migrations", problem: "column kind is declared \(describe(kind.type)), not TEXT")
         }
         return (.current, definition)
+    }
+
+    /// The two answers of a fresh check that need no columns, read from the first row named
+    /// `cellar_migrations` alone (one short statement, not ``LedgerSchema/read(in:)``'s join): no such
+    /// row (`.absent`), or a table whose text is the one cellar creates (`.current`: its columns follow
+    /// from that text, see ``Ledger/Definition``). Nil for anything else, which the full check decides.
+    private static func migrationsFromDefinition(in database: any SQLConnection) throws -> (
+        shape: LedgerShape, definition: Ledger.Definition?
+    )? {
+        let rows = try database.query(
+            "SELECT type, rowid, sql FROM main.sqlite_schema WHERE name = 'cellar_migrations' ORDER BY rowid LIMIT 1")
+        guard let row = rows.first else { return (.absent, nil) }
+        guard row[0] == .text("table"), row[2] == .text(Ledger.createdMigrationsText) else { return nil }
+        return (.current, Ledger.Definition(rowid: row[1].ledgerInteger, sql: Ledger.createdMigrationsText))
     }
 
     /// The shape of `main.cellar_seeds` (`.absent` or `.current`).
