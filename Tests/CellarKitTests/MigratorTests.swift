@@ -35,7 +35,7 @@ import Testing
             fromBegin.map { $0.split(separator: "\n").first.map(String.init) ?? "" } == [
                 "PRAGMA foreign_keys = OFF",
                 "BEGIN IMMEDIATE",
-                "SELECT s.name, s.type, s.rowid, s.sql, c.name, lower(c.name), upper(c.type), c.pk",
+                "SELECT type, rowid, sql FROM main.sqlite_schema WHERE name = 'cellar_migrations' ORDER BY rowid LIMIT 1",
                 "CREATE TABLE IF NOT EXISTS main.cellar_migrations (",
                 "SELECT rowid, sql FROM main.sqlite_schema WHERE type = 'table' AND name = 'cellar_migrations'",
                 "SELECT count(*) FROM main.cellar_migrations WHERE version = ?",
