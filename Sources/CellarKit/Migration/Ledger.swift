@@ -1,4 +1,6 @@
 internal import CSQLite
+import Glibc
+import Synchronization
 
 /// The version tables `main.cellar_migrations` and `main.cellar_seeds`: creating, checking, reading and
 /// writing them.
@@ -175,7 +177,7 @@ package enum Ledger {
         if isThisRunsClaim {
             try database.executeReused(
                 "UPDATE main.cellar_migrations SET kind = 'applied', applied_at = ?, duration_ms = ? WHERE version = ?",
-                [WallClock.utcTimestamp(), durationMilliseconds, migration.version])
+                [timestamp(), durationMilliseconds, migration.version])
             return
         }
         try database.executeReused(
@@ -183,7 +185,7 @@ package enum Ledger {
             UPDATE main.cellar_migrations SET kind = 'applied', checksum = ?, applied_at = ?, duration_ms = ?
             WHERE version = ?
             """,
-            [migration.checksum, WallClock.utcTimestamp(), durationMilliseconds, migration.version])
+            [migration.checksum, timestamp(), durationMilliseconds, migration.version])
     }
 
     /// Whether `version` is recorded, read inside the caller's transaction once the ledger is prepared.
@@ -296,8 +298,22 @@ package enum Ledger {
         throw SQLiteError.read(from: connection, code: code)
     }
 
+    /// The second of the timestamp formatted last, and its text.
+    private static let lastTimestamp = Mutex<(second: Int, text: String)>((-1, ""))
+
+    /// ``WallClock/utcTimestamp()`` for a ledger row, formatted once per second of the clock: a run
+    /// writes one or two rows per migration, most of them within the same second, and formatting one
+    /// cost as much as binding the row.
+    static func timestamp() -> String {
+        let second = time(nil)
+        return lastTimestamp.withLock { last in
+            if last.second != second { last = (second, WallClock.utcTimestamp()) }
+            return last.text
+        }
+    }
+
     private static func row(of migration: Migration, durationMilliseconds: Int64, kind: String) -> [any ValueConvertible] {
-        [migration.version, migration.name, migration.checksum, WallClock.utcTimestamp(), durationMilliseconds, kind]
+        [migration.version, migration.name, migration.checksum, timestamp(), durationMilliseconds, kind]
     }
 
     static func updateChecksum(_ migration: Migration, in database: any SQLConnection) throws {
