@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import Foundation
 import PackageDescription
 
@@ -63,7 +63,10 @@ let package = Package(
         .executableTarget(
             name: "cellar",
             dependencies: ["CellarCLI"],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            // Every release build links the Swift runtime into the executable (scripts/build-release
+            // links everything statically): no dynamic loading of the runtime at start-up.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         .executableTarget(
             name: "cellar-bench",
