@@ -307,7 +307,7 @@ package enum Ledger {
     static func timestamp() -> String {
         let second = time(nil)
         return lastTimestamp.withLock { last in
-            if last.second != second { last = (second, WallClock.utcTimestamp()) }
+            if last.second != second { last = (second, WallClock.utcTimestamp(at: second)) }
             return last.text
         }
     }

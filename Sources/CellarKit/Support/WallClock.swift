@@ -20,17 +20,22 @@ package enum WallClock {
 
     /// The current UTC time in ISO 8601, such as `2026-11-29T19:36:48Z`.
     package static func utcTimestamp() -> String {
-        format(compact: false)
+        format(compact: false, at: time(nil))
+    }
+
+    /// The UTC time `seconds` (since the epoch) in ISO 8601, as ``utcTimestamp()`` writes it.
+    package static func utcTimestamp(at seconds: time_t) -> String {
+        format(compact: false, at: seconds)
     }
 
     /// The UTC time `secondsLater` seconds from now as `YYYYMMDDHHMMSS`, for timestamped migration
     /// versions.
     package static func compactUTCTimestamp(secondsLater: Int = 0) -> String {
-        format(compact: true, secondsLater: secondsLater)
+        format(compact: true, at: time(nil) + secondsLater)
     }
 
-    private static func format(compact: Bool, secondsLater: Int = 0) -> String {
-        var seconds = time(nil) + secondsLater
+    private static func format(compact: Bool, at seconds: time_t) -> String {
+        var seconds = seconds
         var parts = tm()
         gmtime_r(&seconds, &parts)
         // Written digit by digit into one buffer: the ledger writes a timestamp with every migration.
