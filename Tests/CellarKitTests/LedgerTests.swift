@@ -132,6 +132,13 @@ import Testing
             "column version is not its PRIMARY KEY"
         ),
         ("CREATE VIEW cellar_migrations AS SELECT 1 AS version", "it is a view, not a table"),
+        // SQLite's names match whatever the case of their ASCII letters: this is the table
+        // main.cellar_migrations names, so it is refused the same way.
+        (
+            "CREATE TABLE CELLAR_MIGRATIONS (version TEXT PRIMARY KEY, note TEXT)",
+            "column version is declared TEXT, not INTEGER"
+        ),
+        ("CREATE VIEW Cellar_Migrations AS SELECT 1 AS version", "it is a view, not a table"),
         (
             // KELVIN SIGN, which Swift's lowercased() (Unicode) turns into "k" and SQLite (ASCII only)
             // does not: to SQLite this table has no column checksum.
@@ -170,6 +177,26 @@ import Testing
         try project.migrator(database).migrate()
         #expect(try project.migrator(database).currentVersion() == 3)
         #expect(try database.scalar("SELECT count(*) FROM cellar_migrations") == .integer(3))
+    }
+
+    @Test func aLedgerWhoseNameDiffersOnlyInASCIICaseIsCellarsAndStaysOutOfTheSchema() throws {
+        let project = try MigrationProject(three)
+        let database = try project.open()
+        try database.execute(
+            """
+            CREATE TABLE Cellar_Migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,
+              applied_at TEXT NOT NULL, duration_ms INTEGER NOT NULL, kind TEXT NOT NULL DEFAULT 'applied');
+            CREATE TABLE CELLAR_SEEDS (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)
+            """)
+        try project.migrator(database).migrate()
+        #expect(try project.migrator(database).currentVersion() == 3)
+        #expect(try database.scalar("SELECT count(*) FROM cellar_migrations") == .integer(3))
+        #expect(
+            try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('Cellar_Migrations', 'CELLAR_SEEDS')")
+                == .integer(2))
+        let schema = try database.schemaSQL()
+        #expect(!schema.lowercased().contains("cellar_"))
+        #expect(schema.contains("CREATE TABLE c (x);"))
     }
 
     @Test func aTempTableCannotShadowTheLedger() throws {

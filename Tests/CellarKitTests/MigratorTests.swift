@@ -35,9 +35,9 @@ import Testing
             fromBegin.map { $0.split(separator: "\n").first.map(String.init) ?? "" } == [
                 "PRAGMA foreign_keys = OFF",
                 "BEGIN IMMEDIATE",
-                "SELECT type, rowid, sql FROM main.sqlite_schema WHERE name = 'cellar_migrations' ORDER BY rowid LIMIT 1",
+                "SELECT type, rowid, sql FROM main.sqlite_schema WHERE name = 'cellar_migrations' COLLATE NOCASE ORDER BY rowid LIMIT 1",
                 "CREATE TABLE IF NOT EXISTS main.cellar_migrations (",
-                "SELECT rowid, sql FROM main.sqlite_schema WHERE type = 'table' AND name = 'cellar_migrations'",
+                "SELECT rowid, sql FROM main.sqlite_schema WHERE type = 'table' AND name = 'cellar_migrations' COLLATE NOCASE",
                 "SELECT count(*) FROM main.cellar_migrations WHERE version = ?",
                 "PRAGMA foreign_key_check",
                 "CREATE TABLE wineries (id INTEGER PRIMARY KEY, name TEXT NOT NULL);",

@@ -34,7 +34,7 @@ package enum Ledger {
 
     /// Whether the main database has a table called `name` (without creating anything).
     static func hasTable(_ name: String, in database: any SQLConnection) throws -> Bool {
-        try database.scalar("SELECT count(*) FROM main.sqlite_schema WHERE type = 'table' AND name = ?", [name])
+        try database.scalar("SELECT count(*) FROM main.sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [name])
             != .integer(0)
     }
 
@@ -56,7 +56,7 @@ package enum Ledger {
         case .current: return definition
         }
         let row = try database.query(
-            "SELECT rowid, sql FROM main.sqlite_schema WHERE type = 'table' AND name = 'cellar_migrations'"
+            "SELECT rowid, sql FROM main.sqlite_schema WHERE type = 'table' AND name = 'cellar_migrations' COLLATE NOCASE"
         ).first
         return row.map { Definition(rowid: $0[0].ledgerInteger, sql: $0[1].ledgerText) }
     }

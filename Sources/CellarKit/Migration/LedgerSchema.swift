@@ -33,7 +33,8 @@ struct LedgerSchema {
     /// The names read: cellar's two ledgers and the other tools' tables.
     static let names = ["cellar_migrations", "cellar_seeds"] + OtherToolLedger.tableNames
 
-    /// The rows under each name, in rowid order (the order a scan of `sqlite_schema` meets them).
+    /// The rows under each name, in rowid order (the order a scan of `sqlite_schema` meets them); keyed by
+    /// the name lowered, since SQLite's names match whatever the case of their ASCII letters.
     private(set) var entries: [String: [Entry]] = [:]
 
     /// Reads the rows of every one of ``names`` and the columns of those that are tables.
@@ -43,10 +44,10 @@ struct LedgerSchema {
         let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
         let rows = try database.query(
             """
-            SELECT s.name, s.type, s.rowid, s.sql, c.name, lower(c.name), upper(c.type), c.pk
+            SELECT lower(s.name), s.type, s.rowid, s.sql, c.name, lower(c.name), upper(c.type), c.pk
             FROM main.sqlite_schema AS s
             LEFT JOIN pragma_table_info(CASE s.type WHEN 'table' THEN s.name END, 'main') AS c
-            WHERE s.name IN (\(placeholders)) ORDER BY s.rowid, c.cid
+            WHERE s.name COLLATE NOCASE IN (\(placeholders)) ORDER BY s.rowid, c.cid
             """, names)
         var schema = LedgerSchema()
         var lastRowID: Int64?

@@ -62,7 +62,8 @@ enum LedgerShape: Equatable {
         shape: LedgerShape, definition: Ledger.Definition?
     )? {
         let rows = try database.query(
-            "SELECT type, rowid, sql FROM main.sqlite_schema WHERE name = 'cellar_migrations' ORDER BY rowid LIMIT 1")
+            "SELECT type, rowid, sql FROM main.sqlite_schema WHERE name = 'cellar_migrations' COLLATE NOCASE ORDER BY rowid LIMIT 1"
+        )
         guard let row = rows.first else { return (.absent, nil) }
         guard row[0] == .text("table"), row[2] == .text(Ledger.createdMigrationsText) else { return nil }
         return (.current, Ledger.Definition(rowid: row[1].ledgerInteger, sql: Ledger.createdMigrationsText))

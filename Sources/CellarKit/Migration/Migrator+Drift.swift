@@ -82,7 +82,7 @@ struct SchemaObject {
             """
             SELECT type, name, sql FROM sqlite_schema
             WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-              AND name NOT IN ('cellar_migrations', 'cellar_seeds')
+              AND name COLLATE NOCASE NOT IN ('cellar_migrations', 'cellar_seeds')
             """)
         var objects: [Key: SchemaObject] = [:]
         for row in rows {
