@@ -23,7 +23,7 @@ struct LintSchema {
     private static let query = """
         SELECT type, name, tbl_name, rootpage, sql FROM sqlite_schema
         WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-          AND name COLLATE NOCASE NOT IN ('cellar_migrations', 'cellar_seeds')
+          AND \(Ledger.notALedger)
         """
 
     static func key(_ type: String, _ name: String) -> String { "\(type):\(name.lowercased())" }

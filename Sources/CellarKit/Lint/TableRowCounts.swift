@@ -18,7 +18,7 @@ package enum TableRowCounts {
             """
             SELECT name FROM sqlite_schema
             WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-              AND name COLLATE NOCASE NOT IN ('cellar_migrations', 'cellar_seeds') AND sql NOT LIKE 'CREATE VIRTUAL%'
+              AND \(Ledger.notALedger) AND sql NOT LIKE 'CREATE VIRTUAL%'
             ORDER BY name
             """
         ).map { $0[0].ledgerText }

@@ -82,7 +82,7 @@ struct SchemaObject {
             """
             SELECT type, name, sql FROM sqlite_schema
             WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-              AND name COLLATE NOCASE NOT IN ('cellar_migrations', 'cellar_seeds')
+              AND \(Ledger.notALedger)
             """)
         var objects: [Key: SchemaObject] = [:]
         for row in rows {

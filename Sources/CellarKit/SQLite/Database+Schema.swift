@@ -10,7 +10,7 @@ extension Database {
             """
             SELECT sql FROM sqlite_schema
             WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-              AND name COLLATE NOCASE NOT IN ('cellar_migrations', 'cellar_seeds')
+              AND \(Ledger.notALedger)
               AND name NOT IN (SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow')
             ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, name
             """)

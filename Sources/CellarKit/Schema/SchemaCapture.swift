@@ -27,7 +27,7 @@ package struct SchemaCapture: Sendable, Equatable {
             """
             SELECT type, name, sql FROM sqlite_schema
             WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-              AND name COLLATE NOCASE NOT IN ('cellar_migrations', 'cellar_seeds')
+              AND \(Ledger.notALedger)
             ORDER BY rowid
             """)
         return SchemaCapture(

@@ -97,7 +97,7 @@ struct SchemaCatalog {
             """
             SELECT type, name, tbl_name, sql, rowid FROM sqlite_schema
             WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-              AND name COLLATE NOCASE NOT IN ('cellar_migrations', 'cellar_seeds')
+              AND \(Ledger.notALedger)
             ORDER BY rowid
             """)
         for row in rows {
