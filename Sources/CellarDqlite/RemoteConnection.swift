@@ -355,6 +355,23 @@ package final class RemoteConnection: SQLConnection {
         return isMigrationStarting
     }
 
+    /// Sends `sql` with the next request instead of alone when it only sets `PRAGMA foreign_keys` (as
+    /// SQLite's authorizer reports it: one pragma action, with a value) outside a transaction: a setting
+    /// of this connection that returns no rows, writes nothing to replicate and can run twice, so it goes
+    /// in the next request's write (in one text with a migration's `BEGIN IMMEDIATE`, which then runs only
+    /// if the setting succeeded; beside a query; alone before any other request). The migrator's turning
+    /// enforcement off before its first migration and back on after its last cost no round trip of their
+    /// own. Its failure, if any, is thrown by the next request.
+    /// - Returns: whether it was deferred (it then counts as run, changing no rows).
+    func defersSetting(_ sql: String, facts: StatementFacts) -> Bool {
+        guard isAutocommit, facts.columnCount == 0, facts.parameterNames.isEmpty, facts.actions.count == 1,
+            facts.actions[0].action == .pragma, facts.actions[0].second != nil,
+            facts.actions[0].first?.lowercased() == "foreign_keys", withCommit(sql) != nil
+        else { return false }
+        database.connection.executeWithNext(sql, busyTimeout: database.busyTimeout)
+        return true
+    }
+
     // MARK: - Holding schema statements back
 
     /// Holds `piece` back when it is a schema statement of a migration cellar runs in its own

@@ -219,6 +219,7 @@ package final class RemoteStatement: SQLStatement {
         } else if prepared == nil, parameters.isEmpty {
             if connection.holdBack(piece, facts: facts) { return 0 }
             if let result = try connection.sendHeldBack(then: piece) { return changes(result) }
+            if connection.defersSetting(sql, facts: facts) { return 0 }
         } else {
             _ = try connection.sendHeldBack()
         }

@@ -111,8 +111,18 @@ public final class DqliteConnection {
     /// write never runs unless `sql` succeeded. While the server answers `SQLITE_BUSY` to `sql`, it is
     /// sent again (with the query, whose rows are then dropped) with a capped backoff, up to
     /// `busyTimeout` milliseconds. Its failure is thrown by the next request.
+    ///
+    /// Given while another statement waits, `sql` joins it: the two go as one text, `first;\nsql`, which
+    /// the server runs in turn and stops at the first failure (so `sql` never runs unless the first
+    /// succeeded), sent again whole while the server answers `SQLITE_BUSY`: the first must be a
+    /// statement that can run twice, and end where an appended `;` ends it (no comment of its own at
+    /// the end), which the caller makes sure of.
     public func executeWithNext(_ sql: String, busyTimeout: Int) {
-        deferred = (sql, busyTimeout)
+        if let first = deferred {
+            deferred = (first.sql + ";\n" + sql, max(first.busyTimeout, busyTimeout))
+        } else {
+            deferred = (sql, busyTimeout)
+        }
     }
 
     /// Runs one statement and returns its rows, read as they are consumed.

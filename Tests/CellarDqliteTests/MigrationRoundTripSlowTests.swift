@@ -107,6 +107,40 @@ struct MigrationRoundTripSlowTests {
         #expect(checked == alone, "\(alone) \(checked)")
     }
 
+    /// Requests and round trips of a whole `migrate` of `count` migrations on a fresh database, as the
+    /// command runs it: the checks before the first migration, the migrations, the version read after.
+    private func freshRun(of count: Int, database name: String, on cluster: DqliteCluster) throws -> (
+        requests: Int, roundTrips: Int
+    ) {
+        let database = try RemoteDatabase(DqliteURL(cluster.url(name)), busyTimeout: 30_000)
+        let connection = try RemoteConnection(database)
+        let migrator = Migrator(connection: connection, migrations: try Self.migrations(count))
+        migrator.observer = { connection.observe($0) }
+        let before = (database.connection.requestCount, database.connection.roundTripCount)
+        try migrator.sharingLedgerReads {
+            #expect(try migrator.pending().count == count)
+            try migrator.migrate()
+        }
+        #expect(try migrator.currentVersion() == Int64(count))
+        return (database.connection.requestCount - before.0, database.connection.roundTripCount - before.1)
+    }
+
+    /// What a whole run costs besides its migrations' 4 requests (3 round trips) each: the shell's script
+    /// takes 3 round trips besides its migrations (`BEGIN`, the ledger's `CREATE TABLE`, `COMMIT`). Before
+    /// `PRAGMA foreign_keys = OFF` went with the first `BEGIN IMMEDIATE` and `= ON` with the read after
+    /// the last migration, a fresh run of N migrations took 4N + 9 requests in 3N + 10 round trips; now
+    /// 4N + 8 in 3N + 8. The ledger's shape inside the first transaction, its `CREATE TABLE` and the
+    /// read of its row after it, `PRAGMA foreign_keys` before and the ledger's shape and version after
+    /// are left.
+    @Test func aFreshRunCostsAFixedNumberOfRequestsBesidesItsMigrations() throws {
+        let cluster = try DqliteCluster()
+        for count in [2, 6] {
+            let run = try freshRun(of: count, database: "fresh_\(count)", on: cluster)
+            #expect(run.requests - 4 * count <= 8, "\(count) migrations: \(run)")
+            #expect(run.roundTrips - 3 * count <= 8, "\(count) migrations: \(run)")
+        }
+    }
+
     /// Requests and local schema runs of the second migration, `second`, after a first one.
     private func costOfSecond(_ second: String, database name: String, on cluster: DqliteCluster) throws -> (
         requests: Int, localSchemaRuns: Int
