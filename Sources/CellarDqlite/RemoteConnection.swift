@@ -68,6 +68,23 @@ package final class RemoteConnection: SQLConnection {
     /// A migration has just started: its `BEGIN IMMEDIATE`, the next statement, goes with the ledger
     /// lookup after it (``takesBeginWithNextRequest()``).
     private var isMigrationStarting = false
+    /// The text the migrator runs after its next ``executeAndCommit(_:_:)`` (``willRunNext(_:)``).
+    private var upcoming: String?
+    /// The upcoming text's statements prepared on the local copy while the commit before them waited
+    /// for its reply (``prepareAhead(_:)``), in order; ``facts(of:offset:)`` takes them from
+    /// ``aheadIndex`` on.
+    private var ahead: [PreparedAhead] = []
+    private var aheadIndex = 0
+    /// How many given statements were taken from what ``prepareAhead(_:)`` prepared, counted for tests.
+    package private(set) var takenAheadCount = 0
+
+    /// A statement prepared on the local copy before it was given, and whether it already ran there.
+    private struct PreparedAhead {
+        var sql: String
+        var facts: StatementFacts
+        var statement: Statement?
+        var ranOnMirror: Bool
+    }
 
     /// The code a lost leader or connection is reported with (`SQLITE_IOERR_NOT_LEADER`).
     package static let leadershipLossCode: Int32 = 10 | 40 << 8
@@ -232,6 +249,7 @@ package final class RemoteConnection: SQLConnection {
             try refuseWriteReturningRows(facts, sql: sql, offset: first)
             let statement = RemoteStatement(connection: self, sql: sql, offset: first, prepared: nil, facts: facts)
             statement.mirrorStatement = local?.statement
+            statement.ranOnMirror = local?.ranOnMirror ?? false
             statement.endsComplete = isComplete
             return (statement, end)
         }
@@ -292,15 +310,75 @@ package final class RemoteConnection: SQLConnection {
             try execute("COMMIT")
             return
         }
+        let next = upcoming
+        upcoming = nil
         do {
             let result = try sendingRequest(isCommit: true, sql: sql, offset: 0) {
-                try database.connection.execute(text, arguments.map { RemoteDatabase.wire($0.sqliteValue) })
+                try database.connection.execute(text, arguments.map { RemoteDatabase.wire($0.sqliteValue) }) {
+                    if let next { prepareAhead(next) }
+                }
             }
             totalChanges += Int(result.rowsAffected)
             transaction.end()
         } catch let error as DqliteError {
             throw translate(error, sql: sql, offset: 0)
         }
+    }
+
+    package func willRunNext(_ sql: String?) {
+        upcoming = sql
+    }
+
+    /// Prepares the statements of `text` on the local copy of the schema, as ``prepareStatement(in:from:)``
+    /// would once they are given, and runs there the schema statements ``didRun(_:changes:)`` would run
+    /// (so that the statements after them prepare): called while a commit waits for its reply, so
+    /// that this work costs no time on the request path. It sends nothing; it stops at the first
+    /// statement that does not prepare on the copy as it is. What it prepared is taken in order by
+    /// ``facts(of:offset:)``; anything else given first drops it, and the copy with it when a schema
+    /// statement ran there ahead (``dropPreparedAhead()``).
+    private func prepareAhead(_ text: String) {
+        dropPreparedAhead()
+        var text = text
+        text.withUTF8 { body in
+            var start = 0
+            while true {
+                let first = SQLLexer.statementStart(in: body, from: start)
+                guard first < body.count else { return }
+                let end = StatementBoundaryScanner.firstEnd(in: body, from: first) ?? body.count
+                start = end
+                let sql = String(decoding: UnsafeBufferPointer(rebasing: body[first..<end]), as: UTF8.self)
+                if queryFacts[sql] != nil { continue }
+                guard let (statement, facts) = try? mirror.preparedWithFacts(sql) else { return }
+                localPrepareCount += 1
+                queryFacts.remember(facts, for: sql)
+                if queryFacts[sql] != nil { continue }
+                var entry = PreparedAhead(sql: sql, facts: facts, statement: nil, ranOnMirror: false)
+                if facts.changesSchema, !Self.runsLater(facts) {
+                    localSchemaRunCount += 1
+                    do {
+                        try statement.run()
+                    } catch {
+                        forgetMirror()
+                        return
+                    }
+                    entry.ranOnMirror = true
+                } else if facts.changesSchema {
+                    entry.statement = statement
+                }
+                ahead.append(entry)
+                if facts.transactionOperation != nil || facts.savepoint != nil { return }
+            }
+        }
+    }
+
+    /// Drops what ``prepareAhead(_:)`` prepared and no statement took; when a schema statement of it
+    /// ran on the local copy, the copy is emptied too (to be copied from the leader when needed), since
+    /// it now holds what the leader may never run.
+    private func dropPreparedAhead() {
+        let ranAhead = ahead[aheadIndex...].contains { $0.ranOnMirror }
+        ahead = []
+        aheadIndex = 0
+        if ranAhead { forgetMirror() }
     }
 
     package func rehearsalDatabase(copyingContents: Bool) throws -> any SQLConnection {
@@ -325,6 +403,9 @@ package final class RemoteConnection: SQLConnection {
         } else if facts.changesSchema, Self.runsLater(facts) {
             statement.mirrorStatement = nil
             pendingIndexes.append(statement.sql)
+        } else if facts.changesSchema, statement.ranOnMirror {
+            // ``prepareAhead(_:)`` ran it on the copy already.
+            statement.ranOnMirror = false
         } else if facts.changesSchema {
             localSchemaRunCount += 1
             do {
@@ -485,14 +566,34 @@ package final class RemoteConnection: SQLConnection {
     /// - Returns: the facts, and the statement prepared on the copy for a schema statement (which
     ///   ``didRun(_:changes:)`` runs on the copy once the leader ran it); a read-only query's facts
     ///   may come from ``queryFacts``.
-    private func facts(of sql: String, offset: Int) throws -> (facts: StatementFacts, statement: Statement?)? {
-        if let facts = queryFacts[sql] { return (facts, nil) }
+    private func facts(of sql: String, offset: Int) throws -> (
+        facts: StatementFacts, statement: Statement?, ranOnMirror: Bool
+    )? {
+        if let facts = queryFacts[sql] { return (facts, nil, false) }
+        if aheadIndex < ahead.count {
+            if ahead[aheadIndex].sql == sql {
+                let entry = ahead[aheadIndex]
+                aheadIndex += 1
+                takenAheadCount += 1
+                return (entry.facts, entry.statement, entry.ranOnMirror)
+            }
+            // A query of the migrator's before the statements prepared ahead (a ledger lookup the run has
+            // not sent before) changes nothing on the copy and names nothing they created: they stay.
+            if let (_, facts) = try? mirror.preparedWithFacts(sql), facts.isReadOnly, !facts.changesSchema,
+                facts.transactionOperation == nil, facts.savepoint == nil
+            {
+                localPrepareCount += 1
+                queryFacts.remember(facts, for: sql)
+                return (facts, nil, false)
+            }
+            dropPreparedAhead()
+        }
         for attempt in 0..<2 {
             do {
                 localPrepareCount += 1
                 let (statement, facts) = try mirror.preparedWithFacts(sql)
                 queryFacts.remember(facts, for: sql)
-                return (facts, facts.changesSchema ? statement : nil)
+                return (facts, facts.changesSchema ? statement : nil, false)
             } catch var error as SQLiteError {
                 if RemoteDiagnostic.isSyntaxError(error.message) {
                     error.offset = offset + (error.offset ?? 0)
@@ -502,12 +603,14 @@ package final class RemoteConnection: SQLConnection {
                 if runPendingIndexes(), let prepared = try? mirror.preparedWithFacts(sql) {
                     localPrepareCount += 1
                     queryFacts.remember(prepared.facts, for: sql)
-                    return (prepared.facts, prepared.facts.changesSchema ? prepared.statement : nil)
+                    return (prepared.facts, prepared.facts.changesSchema ? prepared.statement : nil, false)
                 }
                 do {
                     _ = try sendHeldBack()
                     mirror = try RemoteSchema.copy(of: database.connection)
                     pendingIndexes = []
+                    ahead = []
+                    aheadIndex = 0
                 } catch let error as DqliteError {
                     throw translate(error, sql: sql, offset: offset)
                 }
@@ -532,6 +635,8 @@ package final class RemoteConnection: SQLConnection {
     /// holds may have been rolled back.
     private func forgetMirror() {
         pendingIndexes = []
+        ahead = []
+        aheadIndex = 0
         if let empty = try? Database(path: ":memory:") { mirror = empty }
     }
 

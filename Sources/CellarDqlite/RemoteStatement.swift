@@ -17,6 +17,9 @@ package final class RemoteStatement: SQLStatement {
     /// A schema statement as it was prepared on the connection's local copy of the schema for its
     /// facts, run there once the leader ran it (``RemoteConnection/didRun(_:changes:)``).
     var mirrorStatement: Statement?
+    /// Whether it ran on the local copy before it was given (``RemoteConnection/prepareAhead(_:)``), so
+    /// that ``RemoteConnection/didRun(_:changes:)`` does not run it there again.
+    var ranOnMirror = false
     /// Whether the statement ends at the `;` that completes it (``HeldBackStatements/Piece/isComplete``).
     var endsComplete = false
     private let connection: RemoteConnection

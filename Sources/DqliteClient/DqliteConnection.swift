@@ -105,6 +105,17 @@ public final class DqliteConnection {
         try expectResult(try call(.execSQL(database: databaseID, sql: sql, parameters: parameters)))
     }
 
+    /// ``execute(_:_:)``, calling `whileWaiting` once the request is sent, before its reply is read: the
+    /// caller's own work overlaps the server's (a `COMMIT` waits for Raft to replicate it). A statement
+    /// waiting to go with the next request (``executeWithNext(_:busyTimeout:)``) goes first, as always;
+    /// `whileWaiting` then runs during this request's wait, not that one's.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [DqliteValue], whileWaiting: () -> Void) throws -> DqliteResult {
+        try withoutActuallyEscaping(whileWaiting) { work in
+            try expectResult(try call(.execSQL(database: databaseID, sql: sql, parameters: parameters), whileWaiting: work))
+        }
+    }
+
     /// Runs `sql` — one statement without parameters that returns no rows, such as `BEGIN IMMEDIATE` —
     /// with the next request instead of alone: when that one only reads (a query), both go in one write
     /// and their replies are waited for once; before any other request, `sql` is sent alone first, so a
@@ -190,7 +201,7 @@ public final class DqliteConnection {
 
     // MARK: - Plumbing
 
-    private func call(_ request: Request) throws -> Response {
+    private func call(_ request: Request, whileWaiting: (() -> Void)? = nil) throws -> Response {
         if let rows = openRows, !rows.isFinished { try rows.close() }
         openRows = nil
         if let statement = deferred {
@@ -204,6 +215,7 @@ public final class DqliteConnection {
             requestCount += 1
             roundTripCount += 1
             if let onStatementSent, case .execSQL(_, let sql, _) = request { onStatementSent(sql) }
+            whileWaiting?()
             return try session.nextResponse(deadline: deadline)
         }
     }

@@ -29,7 +29,7 @@ struct MigrationRoundTripSlowTests {
     /// Requests and round trips of migrating `database` from version 2 to `count`, after a first run
     /// to version 2 (which creates the ledger and learns the schema).
     private func cost(of count: Int, database name: String, on cluster: DqliteCluster) throws -> (
-        requests: Int, roundTrips: Int, localPrepares: Int, localSchemaRuns: Int
+        requests: Int, roundTrips: Int, localPrepares: Int, localSchemaRuns: Int, takenAhead: Int
     ) {
         let database = try RemoteDatabase(DqliteURL(cluster.url(name)), busyTimeout: 30_000)
         let connection = try RemoteConnection(database)
@@ -40,11 +40,13 @@ struct MigrationRoundTripSlowTests {
         let roundTrips = database.connection.roundTripCount
         let localPrepares = connection.localPrepareCount
         let localSchemaRuns = connection.localSchemaRunCount
+        let takenAhead = connection.takenAheadCount
         try migrator.migrate()
         #expect(try migrator.currentVersion() == Int64(count))
         return (
             database.connection.requestCount - requests, database.connection.roundTripCount - roundTrips,
-            connection.localPrepareCount - localPrepares, connection.localSchemaRunCount - localSchemaRuns
+            connection.localPrepareCount - localPrepares, connection.localSchemaRunCount - localSchemaRuns,
+            connection.takenAheadCount - takenAhead
         )
     }
 
@@ -68,6 +70,42 @@ struct MigrationRoundTripSlowTests {
         let short = try cost(of: 4, database: "short_local", on: cluster)
         let long = try cost(of: 8, database: "long_local", on: cluster)
         #expect((long.localPrepares - short.localPrepares) == 4 * 3, "\(short) \(long)")
+    }
+
+    /// While a migration's ledger row and `COMMIT` wait for their reply, the next migration's statements
+    /// are prepared on the local copy of the schema (its `CREATE TABLE` run there), so that the client's
+    /// own work is off the request path: every statement of every migration but the run's first is
+    /// taken from there, and none is prepared twice (the test above).
+    @Test func theNextMigrationIsPreparedWhileTheCommitWaits() throws {
+        let cluster = try DqliteCluster()
+        let short = try cost(of: 4, database: "short_ahead", on: cluster)
+        let long = try cost(of: 8, database: "long_ahead", on: cluster)
+        #expect((long.takenAhead - short.takenAhead) == 4 * 3, "\(short) \(long)")
+        #expect((long.localSchemaRuns - short.localSchemaRuns) == 4 * 1, "\(short) \(long)")
+    }
+
+    /// What was prepared ahead for a text that does not come next (another process applied that
+    /// migration meanwhile, or the commit failed) is dropped, with the local copy that ran its schema
+    /// statements ahead of the leader: the statement that comes instead prepares on an empty copy, with
+    /// no copy from the leader. Keeping the copy, `CREATE TABLE b` fails to prepare on it (`b` exists
+    /// there) and the copy is fetched again, a request more.
+    @Test func whatWasPreparedAheadForATextThatDoesNotComeIsDropped() throws {
+        let cluster = try DqliteCluster()
+        let database = try RemoteDatabase(DqliteURL(cluster.url("ahead_dropped")), busyTimeout: 30_000)
+        let connection = try RemoteConnection(database)
+        try connection.execute("CREATE TABLE a (x)")
+        try connection.execute("BEGIN IMMEDIATE")
+        let schemaRuns = connection.localSchemaRunCount
+        connection.willRunNext("CREATE TABLE b (y);\nINSERT INTO b VALUES (1);\n")
+        try connection.executeAndCommit("INSERT INTO a VALUES (?)", [1])
+        #expect(connection.localSchemaRunCount == schemaRuns + 1)
+        let requests = database.connection.requestCount
+        try connection.execute("CREATE TABLE b (z, w)")
+        #expect(database.connection.requestCount - requests == 1)
+        try connection.execute("INSERT INTO b (z, w) VALUES (2, 3)")
+        #expect(try connection.query("SELECT z, w FROM b").map { [$0[0], $0[1]] } == [[.integer(2), .integer(3)]])
+        #expect(try connection.query("SELECT x FROM a").map { $0[0] } == [.integer(1)])
+        #expect(connection.takenAheadCount == 0)
     }
 
     /// The benchmark's migrations run their `CREATE TABLE` on the local copy of the schema and not their

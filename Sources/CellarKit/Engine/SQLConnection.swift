@@ -161,6 +161,12 @@ package protocol SQLConnection: AnyObject {
 
     /// Follows a migration run's events (a remote engine's fault points).
     func observe(_ event: MigrationEvent)
+
+    /// Tells the engine the SQL text it is likely to run after the next ``executeAndCommit(_:_:)`` (the
+    /// next migration's; nil: none known): an engine whose requests are round trips may do its own work
+    /// for that text while the commit's reply is on its way, and drops that work if what runs next is
+    /// something else. A hint only: nothing runs on the database because of it.
+    func willRunNext(_ sql: String?)
 }
 
 extension SQLConnection {
@@ -204,6 +210,8 @@ extension SQLConnection {
     package func reconnect(after error: any Error) throws -> String? { nil }
 
     package func observe(_ event: MigrationEvent) {}
+
+    package func willRunNext(_ sql: String?) {}
 
     package func executeReused(_ sql: String, _ arguments: [any ValueConvertible]) throws {
         try execute(sql, arguments)

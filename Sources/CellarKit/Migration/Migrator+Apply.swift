@@ -19,8 +19,13 @@ extension Migrator {
             defer { database.releaseReusedStatements() }
             return try withRunPolicy(if: todo.contains { !$0.up.isTransactional }) {
                 var outcomes: [MigrationOutcome] = []
-                for migration in todo {
+                for (index, migration) in todo.enumerated() {
                     try turnForeignKeysOff()
+                    if database.requestsAreRoundTrips {
+                        // What runs after this migration's commit, prepared while that commit waits.
+                        let next = index + 1 < todo.count ? todo[index + 1] : nil
+                        database.willRunNext(next.flatMap { !$0.isCheckpoint && $0.up.isTransactional ? $0.up.sql : nil })
+                    }
                     let outcome =
                         if migration.isCheckpoint, let checkpoint { try apply(checkpoint) } else if migration.up.isTransactional {
                             try apply(migration)
