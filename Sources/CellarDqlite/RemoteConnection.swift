@@ -338,36 +338,27 @@ package final class RemoteConnection: SQLConnection {
     /// statement ran there ahead (``dropPreparedAhead()``).
     private func prepareAhead(_ text: String) {
         dropPreparedAhead()
-        var text = text
-        text.withUTF8 { body in
-            var start = 0
-            while true {
-                let first = SQLLexer.statementStart(in: body, from: start)
-                guard first < body.count else { return }
-                let end = StatementBoundaryScanner.firstEnd(in: body, from: first) ?? body.count
-                start = end
-                let sql = String(decoding: UnsafeBufferPointer(rebasing: body[first..<end]), as: UTF8.self)
-                if queryFacts[sql] != nil { continue }
-                guard let (statement, facts) = try? mirror.preparedWithFacts(sql) else { return }
-                localPrepareCount += 1
-                queryFacts.remember(facts, for: sql)
-                if queryFacts[sql] != nil { continue }
-                var entry = PreparedAhead(sql: sql, facts: facts, statement: nil, ranOnMirror: false)
-                if facts.changesSchema, !Self.runsLater(facts) {
-                    localSchemaRunCount += 1
-                    do {
-                        try statement.run()
-                    } catch {
-                        forgetMirror()
-                        return
-                    }
-                    entry.ranOnMirror = true
-                } else if facts.changesSchema {
-                    entry.statement = statement
+        for sql in StatementSplitter.split(text).map(\.sql) {
+            if queryFacts[sql] != nil { continue }
+            guard let (statement, facts) = try? mirror.preparedWithFacts(sql) else { return }
+            localPrepareCount += 1
+            queryFacts.remember(facts, for: sql)
+            if queryFacts[sql] != nil { continue }
+            var entry = PreparedAhead(sql: sql, facts: facts, statement: nil, ranOnMirror: false)
+            if facts.changesSchema, !Self.runsLater(facts) {
+                localSchemaRunCount += 1
+                do {
+                    try statement.run()
+                } catch {
+                    forgetMirror()
+                    return
                 }
-                ahead.append(entry)
-                if facts.transactionOperation != nil || facts.savepoint != nil { return }
+                entry.ranOnMirror = true
+            } else if facts.changesSchema {
+                entry.statement = statement
             }
+            ahead.append(entry)
+            if facts.transactionOperation != nil || facts.savepoint != nil { return }
         }
     }
 
