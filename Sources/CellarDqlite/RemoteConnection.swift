@@ -71,10 +71,8 @@ package final class RemoteConnection: SQLConnection {
     /// The text the migrator runs after its next ``executeAndCommit(_:_:)`` (``willRunNext(_:)``).
     private var upcoming: String?
     /// The upcoming text's statements prepared on the local copy while the commit before them waited
-    /// for its reply (``prepareAhead(_:)``), in order; ``facts(of:offset:)`` takes them from
-    /// ``aheadIndex`` on.
-    private var ahead: [PreparedAhead] = []
-    private var aheadIndex = 0
+    /// for its reply (``prepareAhead(_:)``), in order, those not taken yet by ``facts(of:offset:)``.
+    private var ahead: ArraySlice<PreparedAhead> = []
     /// How many given statements were taken from what ``prepareAhead(_:)`` prepared, counted for tests.
     package private(set) var takenAheadCount = 0
 
@@ -366,9 +364,8 @@ package final class RemoteConnection: SQLConnection {
     /// ran on the local copy, the copy is emptied too (to be copied from the leader when needed), since
     /// it now holds what the leader may never run.
     private func dropPreparedAhead() {
-        let ranAhead = ahead[aheadIndex...].contains { $0.ranOnMirror }
+        let ranAhead = ahead.contains { $0.ranOnMirror }
         ahead = []
-        aheadIndex = 0
         if ranAhead { forgetMirror() }
     }
 
@@ -561,10 +558,9 @@ package final class RemoteConnection: SQLConnection {
         facts: StatementFacts, statement: Statement?, ranOnMirror: Bool
     )? {
         if let facts = queryFacts[sql] { return (facts, nil, false) }
-        if aheadIndex < ahead.count {
-            if ahead[aheadIndex].sql == sql {
-                let entry = ahead[aheadIndex]
-                aheadIndex += 1
+        if let entry = ahead.first {
+            if entry.sql == sql {
+                ahead.removeFirst()
                 takenAheadCount += 1
                 return (entry.facts, entry.statement, entry.ranOnMirror)
             }
@@ -601,7 +597,6 @@ package final class RemoteConnection: SQLConnection {
                     mirror = try RemoteSchema.copy(of: database.connection)
                     pendingIndexes = []
                     ahead = []
-                    aheadIndex = 0
                 } catch let error as DqliteError {
                     throw translate(error, sql: sql, offset: offset)
                 }
@@ -627,7 +622,6 @@ package final class RemoteConnection: SQLConnection {
     private func forgetMirror() {
         pendingIndexes = []
         ahead = []
-        aheadIndex = 0
         if let empty = try? Database(path: ":memory:") { mirror = empty }
     }
 
